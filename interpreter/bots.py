@@ -1,0 +1,93 @@
+"""Bots that play any ruleset, written against the State API only."""
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from .game import Action
+from .state import State
+
+
+class Bot(Protocol):
+    def choose(self, state: State, actions: list[Action]) -> Action:
+        """Pick one of the player's own legal actions on their turn."""
+
+    def claim(self, state: State, actions: list[Action]) -> Action | None:
+        """Take one out-of-turn action (a call, a catch) or None to let the moment pass."""
+
+
+class RandomBot:
+    """Uniform over the legal actions; out of turn, letting the moment pass is one more option."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, actions: list[Action]) -> Action:
+        return self.rng.choice(actions)
+
+    def claim(self, state: State, actions: list[Action]) -> Action | None:
+        pick = self.rng.randrange(len(actions) + 1)
+        return actions[pick] if pick < len(actions) else None
+
+
+class GreedyBot:
+    """A simple, sensible player for any shedding game.
+
+    It takes every claim offered (calls and catches), prefers the action that
+    gets rid of the most of its own components and, among those, the ones
+    worth the most points; a declared value is the one its hand shares most.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, actions: list[Action]) -> Action:
+        claims = [a for a in actions if state.game.action_index[a.name].by_anyone]
+        if claims:
+            return claims[0]
+        best = max(self._score(state, a) for a in actions)
+        return self.rng.choice([a for a in actions if self._score(state, a) == best])
+
+    def claim(self, state: State, actions: list[Action]) -> Action | None:
+        return actions[0]
+
+    def _score(self, state: State, action: Action) -> tuple[float, ...]:
+        game = state.game
+        mine = set(_own_components(state, action.actor))
+        spec = game.action_index[action.name]
+        shed, points, fit = 0, 0, 0
+        for choice, (_, value) in zip((c for c in spec.choices if c.name in dict(action.args)), action.args):
+            if choice.kind == "component" and value in mine:
+                shed += 1
+                points += game.attribute(value, "points", state.faces) or 0
+            elif choice.kind == "value":
+                fit += sum(1 for c in mine if value in _values(state, c))
+        ends_turn_early = 1 if not spec.choices and not shed else 0
+        return (shed, fit, points, -ends_turn_early)
+
+
+def _own_components(state: State, player: int) -> list[int]:
+    result = []
+    for name, spec in state.game.zones.items():
+        if spec.per_player:
+            result.extend(state.zones[name][player])
+    return result
+
+
+def _values(state: State, cid: int) -> set:
+    comp = state.game.components[cid]
+    values = set(comp.attrs.values())
+    if comp.faces:
+        values |= set(comp.faces[state.faces[cid]].values())
+    return values
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(kind: str, seed: int) -> Bot:
+    return BOTS[kind](seed)

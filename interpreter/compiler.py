@@ -1,0 +1,348 @@
+"""Compile a checked ruleset document into an immutable `Game`.
+
+Every expression is parsed and compiled here, once. Problems are collected,
+not raised one by one, so that an author sees all of them at once, each at the
+line and column they wrote.
+"""
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+from typing import Any, Callable
+
+from . import effects as fx
+from .errors import Position, Problem, RulesetError
+from .expressions import Compiler, Definition, Env, Evaluator, ExprError, Names
+from .game import ActionSpec, ChoiceSpec, Component, Game, Trigger, VariableSpec, ZoneSpec
+from .loader import SourceMap
+
+Path = tuple[Any, ...]
+MAX_COMPONENTS = 2000
+MAX_PLAYERS = 20
+DEFAULT_MAX_ACTIONS = 20_000
+
+
+class GameCompiler:
+    """Builds a Game from a document; collects every problem it finds."""
+
+    def __init__(self, doc: dict[str, Any], source: SourceMap, text: str = ""):
+        self.doc = doc
+        self.source = source
+        self.lines = text.splitlines()
+        self.problems: list[Problem] = []
+        self.names = Names()
+        self.expr = Compiler(self.names, self._attribute_reader)
+        self.components: list[Component] = []
+        self.domains: dict[str, list[Any]] = {}
+        self.phases: set[str] = set()
+
+    # ------------------------------------------------------------ problems
+
+    def position(self, path: Path) -> Position:
+        return self.source.position(path)
+
+    def error(self, path: Path, message: str, code: str, hint: str = "") -> None:
+        self.problems.append(Problem(code, message, self.position(path), "error", hint))
+
+    def warning(self, path: Path, message: str, code: str, hint: str = "") -> None:
+        self.problems.append(Problem(code, message, self.position(path), "warning", hint))
+
+    def _expr_problem(self, path: Path, err: ExprError) -> None:
+        pos = self.position(path)
+        column = pos.column
+        if pos.line and 0 < pos.line <= len(self.lines):
+            line = self.lines[pos.line - 1]
+            if 0 < column <= len(line) and line[column - 1] in "'\"":
+                column += 1
+        self.problems.append(Problem(err.code, err.message,
+                                     Position(pos.path, pos.line, column + err.column if pos.line else 0),
+                                     "error", err.hint))
+
+    def compile_expr(self, text: Any, path: Path, local_names: frozenset[str] = frozenset()) -> Evaluator:
+        if isinstance(text, bool) or isinstance(text, int) or text is None:
+            value = text
+            return lambda e: value
+        try:
+            return self.expr.compile(str(text), local_names)
+        except ExprError as err:
+            self._expr_problem(path, err)
+            return lambda e: None
+
+    # ------------------------------------------------------------ sections
+
+    def compile(self) -> Game:
+        doc = self.doc
+        players = doc.get("players") or {}
+        min_p, max_p = int(players.get("min", 2)), int(players.get("max", 4))
+        if not 1 <= min_p <= max_p <= MAX_PLAYERS:
+            self.error(("players",), f"players must satisfy 1 <= min <= max <= {MAX_PLAYERS}", "S201")
+        self._params()
+        self._components()
+        self._zones()
+        self._variables()
+        self._collect_phases()
+        self._definitions()
+        effects = fx.EffectCompiler(self)
+        setup = effects.sequence(doc.get("setup") or [], ("setup",), frozenset())
+        round_doc = doc.get("round") or {}
+        round_setup = effects.sequence(round_doc.get("setup") or [], ("round", "setup"), frozenset())
+        winner = frozenset({"winner"})
+        round_end = effects.sequence(round_doc.get("end") or [], ("round", "end"), winner)
+        game_over = self.compile_expr(round_doc.get("game_over", True), ("round", "game_over"), winner)
+        winners = (self.compile_expr(round_doc["winners"], ("round", "winners"), winner)
+                   if "winners" in round_doc else None)
+        next_dealer = (self.compile_expr(round_doc["next_dealer"], ("round", "next_dealer"), winner)
+                       if "next_dealer" in round_doc else None)
+        turn = doc.get("turn") or {}
+        turn_phase = self.compile_expr(turn["phase"], ("turn", "phase")) if "phase" in turn else None
+        on_begin = (effects.sequence(turn["on_begin"], ("turn", "on_begin"), frozenset())
+                    if turn.get("on_begin") else None)
+        actions = tuple(self._action(name, spec, effects) for name, spec in (doc.get("actions") or {}).items())
+        triggers = tuple(
+            Trigger(self.compile_expr(t.get("when"), ("triggers", i, "when")),
+                    effects.sequence(t.get("do") or [], ("triggers", i, "do"), frozenset()))
+            for i, t in enumerate(doc.get("triggers") or []))
+        score_var = round_doc.get("scores", "score")
+        if score_var not in self.names.variables:
+            self.error(("round",), f"the score variable {score_var!r} is not declared", "S202")
+        if any(p.severity == "error" for p in self.problems):
+            raise RulesetError(self.problems)
+        game = Game(
+            name=str(doc.get("name", "")), version=str(doc.get("version", "")),
+            title=str(doc.get("title", doc.get("name", ""))), description=str(doc.get("description", "")),
+            content_hash=content_hash(doc), min_players=min_p, max_players=max_p,
+            params=dict(self.names.params), components=tuple(self.components), zones=self.zone_specs,
+            variables=self.variables, actions=actions, setup=setup, round_setup=round_setup,
+            round_end=round_end, game_over=game_over, winners=winners, next_dealer=next_dealer,
+            turn_phase=turn_phase, turn_on_begin=on_begin, triggers=triggers,
+            phases=tuple(sorted(self.phases)), max_actions=int(doc.get("max_actions", DEFAULT_MAX_ACTIONS)),
+            source=self.source.file,
+        )
+        game.score_variable = score_var
+        game.signatures = [tuple(sorted((k, v) for k, v in c.attrs.items() if k != "label"))
+                           for c in self.components]
+        game.domains = dict(self.domains)
+        game.warnings = [p for p in self.problems if p.severity == "warning"]
+        return game
+
+    def _params(self) -> None:
+        for name, value in (self.doc.get("params") or {}).items():
+            if isinstance(value, dict):
+                value = value.get("value")
+            self.names.params[name] = value
+
+    def _components(self) -> None:
+        comp_doc = self.doc.get("components") or {}
+        for name, values in (comp_doc.get("attributes") or {}).items():
+            self.domains[name] = list(values)
+            self.names.attributes.add(name)
+            self.names.symbols.update(v for v in values if isinstance(v, str))
+        derive = comp_doc.get("derive") or {}
+        self.names.attributes.update(derive)
+        for i, entry in enumerate(comp_doc.get("cards") or []):
+            self._expand_cards(entry, ("components", "cards", i))
+        for i, entry in enumerate(comp_doc.get("dice") or []):
+            self._add_die(entry, ("components", "dice", i))
+        if len(self.components) > MAX_COMPONENTS:
+            self.error(("components",), f"more than {MAX_COMPONENTS} components", "S203")
+            del self.components[MAX_COMPONENTS:]
+        if not self.components:
+            self.error(("components",), "the ruleset declares no components", "S204")
+        self._derive(derive)
+
+    def _expand_cards(self, entry: dict[str, Any], path: Path) -> None:
+        copies = int(entry.get("copies", 1))
+        keys = [k for k in entry if k != "copies"]
+        value_lists = [v if isinstance(v, list) else [v] for v in (entry[k] for k in keys)]
+        for key in keys:
+            self._check_attribute(key, entry[key], path + (key,))
+        for combo in itertools.product(*value_lists):
+            attrs = {name: None for name in self.domains}
+            attrs.update(zip(keys, combo))
+            for _ in range(copies):
+                if len(self.components) > MAX_COMPONENTS:
+                    return
+                self.components.append(Component(len(self.components), dict(attrs)))
+
+    def _add_die(self, entry: dict[str, Any], path: Path) -> None:
+        copies = int(entry.get("copies", 1))
+        faces = tuple(dict(f) for f in entry.get("faces") or [])
+        for j, face in enumerate(faces):
+            for key, value in face.items():
+                self._check_attribute(key, value, path + ("faces", j, key))
+        attrs = {name: None for name in self.domains}
+        attrs.update({k: v for k, v in entry.items() if k not in ("faces", "copies")})
+        for _ in range(copies):
+            self.components.append(Component(len(self.components), dict(attrs), faces))
+
+    def _check_attribute(self, key: str, value: Any, path: Path) -> None:
+        if key not in self.domains and key != "id":
+            self.error(path, f"unknown attribute {key!r}", "S205",
+                       Compiler._suggest(key, list(self.domains)))
+            return
+        domain = self.domains.get(key)
+        for v in value if isinstance(value, list) else [value]:
+            if domain is not None and v not in domain:
+                self.error(path, f"{v!r} is not one of the values of {key!r}: "
+                           + ", ".join(map(str, domain)), "S206")
+
+    def _derive(self, derive: dict[str, str]) -> None:
+        compiled = {name: self.compile_expr(text, ("components", "derive", name), frozenset({"this"}))
+                    for name, text in derive.items()}
+        for comp in self.components:
+            targets = [comp.attrs] if not comp.faces else [dict(comp.attrs, **f) for f in comp.faces]
+            for values in targets:
+                for name, fn in compiled.items():
+                    try:
+                        values[name] = fn(Env(None, None, {"this": _AttrView(values)}))
+                    except Exception as err:  # a derive that fails on some component
+                        self.error(("components", "derive", name), f"cannot compute {name}: {err}", "E120")
+                        return
+            if comp.faces:
+                for face, values in zip(comp.faces, targets):
+                    face.update({k: values[k] for k in compiled})
+
+    def _attribute_reader(self, name: str) -> Callable[[Env, Any], Any]:
+        components = self.components
+
+        def read(e: Env, obj: Any) -> Any:
+            if obj is None:
+                return None
+            if isinstance(obj, _AttrView):
+                return obj.values.get(name)
+            comp = components[obj]
+            if comp.faces:
+                face = comp.faces[e.state.faces[obj]]
+                if name in face:
+                    return face[name]
+            return comp.attrs.get(name)
+        return read
+
+    def _zones(self) -> None:
+        self.zone_specs: dict[str, ZoneSpec] = {}
+        for name, spec in (self.doc.get("zones") or {}).items():
+            spec = spec or {}
+            refill = spec.get("refill") or {}
+            self.zone_specs[name] = ZoneSpec(
+                name=name, per_player=bool(spec.get("per_player", False)),
+                visibility=spec.get("visibility", "public"), home=bool(spec.get("home", False)),
+                stock=bool(spec.get("stock", False)), refill_from=refill.get("from"),
+                refill_keep=int(refill.get("keep", 0)), description=str(spec.get("description", "")))
+            self.names.zones[name] = bool(spec.get("per_player", False))
+        homes = [z for z in self.zone_specs.values() if z.home]
+        if len(homes) != 1:
+            self.error(("zones",), "exactly one zone must be the components' home (home: true)", "S207")
+        for z in self.zone_specs.values():
+            if z.refill_from is not None and z.refill_from not in self.zone_specs:
+                self.error(("zones", z.name, "refill", "from"), f"unknown zone {z.refill_from!r}", "S208",
+                           Compiler._suggest(z.refill_from, list(self.zone_specs)))
+            if z.home and z.per_player:
+                self.error(("zones", z.name), "the home zone cannot be per player", "S207")
+
+    def _variables(self) -> None:
+        self.variables: dict[str, VariableSpec] = {}
+        for name, spec in (self.doc.get("variables") or {}).items():
+            if not isinstance(spec, dict):
+                spec = {"initial": spec}
+            if name in self.names.zones or name in self.names.params:
+                self.error(("variables", name), f"{name!r} is already the name of a zone or parameter", "S209")
+            initial = spec.get("initial")
+            if initial == "none":
+                initial = None
+            self.variables[name] = VariableSpec(
+                name=name, scope=spec.get("scope", "round"), per_player=bool(spec.get("per_player", False)),
+                initial=initial, hidden=spec.get("visibility") == "hidden",
+                description=str(spec.get("description", "")))
+            self.names.variables[name] = bool(spec.get("per_player", False))
+        for name, value in self.names.params.items():
+            if value == "none":
+                self.names.params[name] = None
+
+    def _collect_phases(self) -> None:
+        for name, spec in (self.doc.get("actions") or {}).items():
+            phase = (spec or {}).get("phase")
+            for p in phase if isinstance(phase, list) else [phase] if phase else []:
+                self.phases.add(p)
+        self.names.symbols.update(self.phases)
+
+    def _definitions(self) -> None:
+        for key, text in (self.doc.get("define") or {}).items():
+            name, params = _split_signature(key)
+            if name in self.names.definitions:
+                self.error(("define", key), f"{name!r} is defined twice", "S210")
+            self.names.definitions[name] = Definition(name, params, str(text))
+        for key in (self.doc.get("define") or {}):
+            name, params = _split_signature(key)
+            definition = self.names.definitions[name]
+            if definition.compiled is None:
+                try:
+                    definition.compiled = self.expr.compile(definition.text, params)
+                except ExprError as err:
+                    self._expr_problem(("define", key), err)
+                    definition.compiled = lambda e: None
+
+    def _action(self, name: str, spec: dict[str, Any], effects: "fx.EffectCompiler") -> ActionSpec:
+        path: Path = ("actions", name)
+        spec = spec or {}
+        phase = spec.get("phase")
+        phases = frozenset(phase if isinstance(phase, list) else [phase]) if phase else None
+        by = spec.get("by", "current")
+        choices: list[ChoiceSpec] = []
+        bound: frozenset[str] = frozenset()
+        all_names = frozenset((spec.get("choose") or {}).keys())
+        guard = self.compile_expr(spec["if"], path + ("if",)) if "if" in spec else None
+        for cname, cspec in (spec.get("choose") or {}).items():
+            choices.append(self._choice(cname, cspec or {}, path + ("choose", cname), bound))
+            bound = bound | {cname}
+        body = effects.sequence(spec.get("effects") or [], path + ("effects",), all_names)
+        return ActionSpec(name=name, phases=phases, by_anyone=(by == "anyone"), guard=guard,
+                          choices=tuple(choices), effects=body, description=str(spec.get("description", "")))
+
+    def _choice(self, name: str, spec: dict[str, Any], path: Path, bound: frozenset[str]) -> ChoiceSpec:
+        present_if = self.compile_expr(spec["if"], path + ("if",), bound) if "if" in spec else None
+        where = self.compile_expr(spec["where"], path + ("where",), bound | {name}) if "where" in spec else None
+        if "from" in spec:
+            kind, source = "component", self.compile_expr(spec["from"], path + ("from",), bound)
+        elif "player" in spec:
+            kind, source = "player", self.compile_expr(spec["player"], path + ("player",), bound)
+        elif "value" in spec:
+            kind = "value"
+            value = spec["value"]
+            if isinstance(value, list):
+                constant = tuple(None if v == "none" else v for v in value)
+                source = lambda e: constant  # noqa: E731
+            elif isinstance(value, str) and value in self.domains:
+                domain = tuple(self.domains[value])
+                source = lambda e: domain  # noqa: E731
+            else:
+                source = self.compile_expr(value, path + ("value",), bound)
+        else:
+            self.error(path, f"choice {name!r} needs one of from, player or value", "S211")
+            kind, source = "value", (lambda e: ())
+        return ChoiceSpec(name, kind, source, where, present_if, str(spec.get("description", "")))
+
+
+class _AttrView:
+    """Lets `derive` expressions read the attributes of a component being built."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, values: dict[str, Any]):
+        self.values = values
+
+
+def _split_signature(key: str) -> tuple[str, tuple[str, ...]]:
+    """`playable(card)` -> ('playable', ('card',))."""
+    key = key.strip()
+    if "(" not in key:
+        return key, ()
+    name, rest = key.split("(", 1)
+    params = tuple(p.strip() for p in rest.rstrip(")").split(",") if p.strip())
+    return name.strip(), params
+
+
+def content_hash(doc: dict[str, Any]) -> str:
+    """A stable hash of the resolved ruleset, carried by every log."""
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

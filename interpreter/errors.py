@@ -1,0 +1,65 @@
+"""One exception hierarchy for every problem a ruleset or a move can have.
+
+Errors are values with positions: the interpreter raises them, only the CLI
+turns them into text and exit codes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a problem is, in the text a human wrote (1-based line and column)."""
+
+    path: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.path}:{self.line}:{self.column}"
+        return self.path
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One diagnostic: a stable code, a message and where it points."""
+
+    code: str
+    message: str
+    position: Position
+    severity: str = "error"
+    hint: str = ""
+
+    def format(self) -> str:
+        text = f"{self.position}: {self.severity}: {self.message}"
+        if self.hint:
+            text += f" ({self.hint})"
+        return text
+
+
+class RulesrunError(Exception):
+    """Base of every error the interpreter raises on purpose."""
+
+
+@dataclass
+class RulesetError(RulesrunError):
+    """A ruleset could not be loaded, validated or compiled: all its problems at once."""
+
+    problems: list[Problem] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return "\n".join(p.format() for p in self.problems)
+
+
+class IllegalAction(RulesrunError):
+    """An action that is not legal in the current state; the state is unchanged."""
+
+
+class GameLimitExceeded(RulesrunError):
+    """A game ran past the ruleset's bound on actions: the ruleset cannot end."""
+
+
+class ReplayMismatch(RulesrunError):
+    """A log does not describe a game the ruleset can produce."""

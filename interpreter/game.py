@@ -1,0 +1,174 @@
+"""The compiled game: immutable data and closures built once from a ruleset.
+
+A `Game` holds everything that does not change while a game runs: the
+components and their attributes, the zones, the variables, the compiled
+actions and effects. `Game.new_state` starts a game; the `State` does the rest.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from .expressions import Env, Evaluator
+
+if TYPE_CHECKING:
+    from .state import State
+
+Effect = Callable[[Env], None]
+
+
+@dataclass(frozen=True)
+class Action:
+    """A move as a value: who takes it, which action, and every choice made.
+
+    Actions print well and round-trip through the log as JSON.
+    """
+
+    name: str
+    actor: int
+    args: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.args:
+            if k == key:
+                return v
+        return default
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.name, "actor": self.actor, "args": dict(self.args)}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> "Action":
+        return Action(data["action"], int(data["actor"]), tuple((data.get("args") or {}).items()))
+
+    def __str__(self) -> str:
+        extra = " ".join(f"{k}={json.dumps(v) if not isinstance(v, str) else v}" for k, v in self.args)
+        return f"P{self.actor + 1} {self.name}" + (f" {extra}" if extra else "")
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    name: str
+    per_player: bool
+    visibility: str  # hidden | public | owner | top
+    home: bool
+    stock: bool
+    refill_from: str | None
+    refill_keep: int
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class VariableSpec:
+    name: str
+    scope: str  # game | round | turn
+    per_player: bool
+    initial: Any
+    hidden: bool
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class ChoiceSpec:
+    """One choice an action asks for: a component, a player or a declared value."""
+
+    name: str
+    kind: str  # component | player | value
+    source: Evaluator  # yields the candidates
+    where: Evaluator | None
+    present_if: Evaluator | None
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    name: str
+    phases: frozenset[str] | None
+    by_anyone: bool
+    guard: Evaluator | None
+    choices: tuple[ChoiceSpec, ...]
+    effects: Effect
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Trigger:
+    when: Evaluator
+    effects: Effect
+
+
+@dataclass(frozen=True)
+class Component:
+    """One physical piece. `faces` is non-empty for dice."""
+
+    id: int
+    attrs: dict[str, Any]
+    faces: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass
+class Game:
+    """Everything fixed about a ruleset, compiled; `new_state` starts a game."""
+
+    name: str
+    version: str
+    title: str
+    description: str
+    content_hash: str
+    min_players: int
+    max_players: int
+    params: dict[str, Any]
+    components: tuple[Component, ...]
+    zones: dict[str, ZoneSpec]
+    variables: dict[str, VariableSpec]
+    actions: tuple[ActionSpec, ...]
+    setup: Effect
+    round_setup: Effect
+    round_end: Effect
+    game_over: Evaluator
+    winners: Evaluator | None
+    next_dealer: Evaluator | None
+    turn_phase: Evaluator | None
+    turn_on_begin: Effect | None
+    triggers: tuple[Trigger, ...]
+    phases: tuple[str, ...]
+    max_actions: int = 20_000
+    source: str = ""
+    action_index: dict[str, ActionSpec] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.action_index = {a.name: a for a in self.actions}
+        self.home_zone = next(z.name for z in self.zones.values() if z.home)
+        self.stock_zone = next((z.name for z in self.zones.values() if z.stock), None)
+        self.hand_zone = next((z.name for z in self.zones.values() if z.per_player), None)
+        self.has_dice = any(c.faces for c in self.components)
+
+    def attribute(self, component: int | None, name: str, faces: list[int] | None = None) -> Any:
+        """An attribute of a component, read from the face it shows if it is a die."""
+        if component is None:
+            return None
+        comp = self.components[component]
+        if comp.faces and faces is not None:
+            face = comp.faces[faces[component]]
+            if name in face:
+                return face[name]
+        return comp.attrs.get(name)
+
+    def label(self, component: int | None, faces: list[int] | None = None) -> str:
+        """How a component is shown to people: its `label` attribute, else its attributes."""
+        if component is None:
+            return "?"
+        text = self.attribute(component, "label", faces)
+        if text is not None:
+            return str(text)
+        comp = self.components[component]
+        values = dict(comp.attrs)
+        if comp.faces and faces is not None:
+            values.update(comp.faces[faces[component]])
+        return " ".join(str(v) for v in values.values() if v is not None)
+
+    def new_state(self, players: int, seed: int = 0) -> "State":
+        from .state import State
+        return State.start(self, players, seed)
+

@@ -1,0 +1,330 @@
+"""Read untrusted ruleset YAML into plain data, remembering where every value was written.
+
+Rulesets are written by non-programmers and may be hostile, so the loader never
+constructs objects: it composes the node graph with a SafeLoader and converts it
+by hand into dict, list, str, int, float, bool and None. Size, nesting depth and
+alias expansion are bounded. Every failure becomes a RulesetError whose problems
+point at ``file:line:column``; later stages use the SourceMap for the same purpose.
+
+Scalars follow YAML 1.1 as ``yaml.safe_load`` reads them (``yes`` is true, ``0o17``
+is an int), except that timestamps stay the text that was written. Tags other than
+the plain types (``!!binary``, ``!!set``, ``!!python/...``, ``!custom``) are refused.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from operator import attrgetter
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.error import Mark
+from yaml.events import MappingStartEvent, SequenceStartEvent, StreamEndEvent
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.reader import ReaderError
+
+from .errors import Position, Problem, RulesetError
+
+MAX_FILE_BYTES = 1_000_000
+MAX_NODES = 200_000
+MAX_DEPTH = 64
+
+DocumentPath = tuple[str | int, ...]
+
+_TAG = "tag:yaml.org,2002:"
+_MAP, _SEQ, _NULL, _MERGE = _TAG + "map", _TAG + "seq", _TAG + "null", _TAG + "merge"
+_text = attrgetter("value")
+_SAFE = SafeConstructor()  # only its scalar methods are used, and they keep no state
+# How each allowed scalar tag becomes a value. Timestamps, a lone "=" (!!value) and
+# "<<" outside a key (!!merge) have no plain type, so they stay text.
+_SCALARS = {
+    _NULL: _SAFE.construct_yaml_null,
+    _TAG + "bool": _SAFE.construct_yaml_bool,
+    _TAG + "int": _SAFE.construct_yaml_int,
+    _TAG + "float": _SAFE.construct_yaml_float,
+    _TAG + "str": _text,
+    _TAG + "timestamp": _text,
+    _TAG + "value": _text,
+    _MERGE: _text,
+}
+_KINDS = {bool: "a boolean", int: "a number", float: "a number", type(None): "null"}
+_INVALID = object()  # stands in for a value that was reported as a problem
+
+
+@dataclass(frozen=True)
+class SourceMap:
+    """Where each value of a loaded document was written, so any stage can point at it."""
+
+    file: str
+    values: dict[DocumentPath, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[DocumentPath, tuple[int, int]] = field(default_factory=dict)
+
+    def position(self, path: Iterable[str | int] = ()) -> Position:
+        """Position of the value at `path`, else of its nearest known ancestor."""
+        path = tuple(path)
+        for end in range(len(path), -1, -1):
+            found = self.values.get(path[:end])
+            if found:
+                return Position(self.file, *found)
+        return Position(self.file, 1, 1)
+
+    def key_position(self, path: Iterable[str | int]) -> Position:
+        """Position of the key that introduced `path`; sequence items fall back to the value."""
+        path = tuple(path)
+        found = self.keys.get(path)
+        return Position(self.file, *found) if found else self.position(path)
+
+
+def load_text(text: str, file: str = "<string>") -> tuple[object, SourceMap]:
+    """Parse one ruleset document from `text`; `file` is only used in positions."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        raise _error("Y004", f"the file is larger than {MAX_FILE_BYTES} bytes", Position(file))
+    try:
+        root = _compose(_Loader(text, file))
+    except ReaderError as error:
+        line, column = _end_of(text[: error.position])
+        raise _error(
+            "Y010",
+            f"the character U+{error.character:04X} is not allowed in a ruleset",
+            Position(file, line, column),
+            hint="rulesets must be plain text without control characters",
+        ) from None
+    except yaml.MarkedYAMLError as error:
+        raise _syntax_error(file, error) from None
+    _check_expansion(root, file)
+    converter = _Converter(file)
+    data = converter.convert(root, ())
+    if converter.problems:
+        raise RulesetError(list(dict.fromkeys(converter.problems)))
+    return data, SourceMap(file, converter.values, converter.keys)
+
+
+def load_file(path: str | os.PathLike[str]) -> tuple[object, SourceMap]:
+    """Read a ruleset file as UTF-8 (refusing huge files unread) and load it."""
+    file = os.fspath(path)
+    try:
+        with open(file, "rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise _error("F001", "no such file", Position(file)) from None
+    except IsADirectoryError:
+        raise _error("F001", "this is a directory, not a file", Position(file)) from None
+    except OSError as error:
+        raise _error("F001", f"cannot read the file: {error.strerror}", Position(file)) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise _error("Y004", f"the file is larger than {MAX_FILE_BYTES} bytes", Position(file))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line, column = _end_of(data[: error.start].decode("utf-8"))
+        raise _error(
+            "Y010",
+            f"the file is not UTF-8 text (byte 0x{data[error.start]:02x})",
+            Position(file, line, column),
+            hint="save the file as UTF-8",
+        ) from None
+    return load_text(text, file)
+
+
+class _Loader(yaml.SafeLoader):
+    """A SafeLoader that refuses deep nesting while composing, long before the stack runs out."""
+
+    def __init__(self, text: str, file: str) -> None:
+        super().__init__(text)
+        self.file = file
+        self.depth = 0
+
+    def compose_node(self, parent: Node | None, index: object) -> Node:
+        if not self.check_event(SequenceStartEvent, MappingStartEvent):
+            return super().compose_node(parent, index)
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise _too_deep(self.file, self.peek_event().start_mark)
+        node = super().compose_node(parent, index)
+        self.depth -= 1
+        return node
+
+
+def _compose(loader: _Loader) -> Node:
+    """Compose exactly one non-empty document."""
+    loader.get_event()  # stream start
+    if loader.check_event(StreamEndEvent):
+        raise _error("Y008", "the file is empty", Position(loader.file))
+    root = loader.compose_document()
+    if not loader.check_event(StreamEndEvent):
+        raise _error(
+            "Y009",
+            "the file holds more than one YAML document; the second one starts here",
+            _position(loader.file, loader.peek_event().start_mark),
+            hint="a ruleset is a single document: remove the '---' line",
+        )
+    if root.tag == _NULL and not root.value:
+        raise _error("Y008", "the file is empty", Position(loader.file))
+    return root
+
+
+def _check_expansion(root: Node, file: str) -> None:
+    """Refuse alias bombs, alias cycles and alias-deepened nesting before building data.
+
+    Aliases share nodes, so each collection's expanded size and depth is computed once
+    and a billion-laughs document is refused in time proportional to its text. An alias
+    always follows its anchor, so a shared node has been measured by the time it is
+    reached again, unless it is still being measured: then it contains itself.
+    """
+    measured: dict[int, tuple[int, int] | None] = {}  # None while being measured
+
+    def measure(node: Node) -> tuple[int, int]:
+        if isinstance(node, ScalarNode):
+            return 1, 0
+        if id(node) in measured:
+            known = measured[id(node)]
+            if known is None:
+                raise _error(
+                    "Y006",
+                    "an alias (*name) refers to a value that contains it, so it nests forever",
+                    _position(file, node.start_mark),
+                )
+            return known
+        measured[id(node)] = None
+        items = node.value if isinstance(node, SequenceNode) else [n for p in node.value for n in p]
+        sizes = [measure(item) for item in items]
+        count = 1 + sum(size for size, _ in sizes)
+        depth = 1 + max((inner for _, inner in sizes), default=0)
+        if count > MAX_NODES:
+            raise _error(
+                "Y005",
+                f"this value holds more than {MAX_NODES} values"
+                " once each alias (*name) is expanded",
+                _position(file, node.start_mark),
+            )
+        if depth > MAX_DEPTH:
+            raise _too_deep(file, node.start_mark)
+        measured[id(node)] = count, depth
+        return count, depth
+
+    measure(root)
+
+
+class _Converter:
+    """Turns a composed node graph into plain data, recording positions and problems."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.values: dict[DocumentPath, tuple[int, int]] = {}
+        self.keys: dict[DocumentPath, tuple[int, int]] = {}
+        self.problems: list[Problem] = []
+
+    def convert(self, node: Node, path: DocumentPath) -> object:
+        """Plain data for `node`, which _check_expansion has already bounded."""
+        self.values[path] = _line_column(node.start_mark)
+        if isinstance(node, ScalarNode):
+            return self._scalar(node)
+        if node.tag != (_MAP if isinstance(node, MappingNode) else _SEQ):
+            return self._bad_tag(node)
+        if isinstance(node, MappingNode):
+            return self._mapping(node, path)
+        return [self.convert(item, (*path, i)) for i, item in enumerate(node.value)]
+
+    def _mapping(self, node: MappingNode, path: DocumentPath) -> dict[str, object]:
+        result: dict[str, object] = {}
+        for key_node, value_node in node.value:
+            key = self._key(key_node)
+            if key is None:
+                continue
+            child = (*path, key)
+            if key in result:
+                self._problem(
+                    "Y003",
+                    f"duplicate key {key!r} (first defined on line {self.keys[child][0]})",
+                    key_node,
+                )
+                continue
+            self.keys[child] = _line_column(key_node.start_mark)
+            result[key] = self.convert(value_node, child)
+        return result
+
+    def _key(self, node: Node) -> str | None:
+        """The key as text, or None once the reason it is unusable was reported."""
+        if node.tag == _MERGE:
+            self._problem(
+                "Y011",
+                "merge keys ('<<') are not supported; use the ruleset's 'extends' instead",
+                node,
+            )
+            return None
+        if not isinstance(node, ScalarNode):
+            kind = "a mapping" if isinstance(node, MappingNode) else "a list"
+            self._problem("Y007", f"a mapping key must be text, not {kind}", node)
+            return None
+        key = self._scalar(node)
+        if key is _INVALID:
+            return None
+        if isinstance(key, str):
+            return key
+        self._problem(
+            "Y007",
+            f"the key {node.value!r} is read as {_KINDS[type(key)]}, but keys must be text",
+            node,
+            hint=f'quote the key: "{node.value}":',
+        )
+        return None
+
+    def _scalar(self, node: ScalarNode) -> object:
+        construct = _SCALARS.get(node.tag)
+        if construct is None:
+            return self._bad_tag(node)
+        try:
+            return construct(node)
+        except (LookupError, ValueError):
+            self._problem(
+                "Y002",
+                f"{node.value!r} cannot be read as {_tag_name(node.tag)}",
+                node,
+                hint="quote it to make it text",
+            )
+            return _INVALID
+
+    def _bad_tag(self, node: Node) -> object:
+        self._problem(
+            "Y002", f"tag {_tag_name(node.tag)} is not allowed; rulesets are plain data", node
+        )
+        return _INVALID
+
+    def _problem(self, code: str, message: str, node: Node, hint: str = "") -> None:
+        position = _position(self.file, node.start_mark)
+        self.problems.append(Problem(code, message, position, hint=hint))
+
+
+def _syntax_error(file: str, error: yaml.MarkedYAMLError) -> RulesetError:
+    """Y001 in plain words, pointing where the parser noticed the problem."""
+    message = f"YAML syntax error: {error.problem or error.context}"
+    if error.problem and error.context and error.context_mark:
+        message += f" ({error.context} on line {error.context_mark.line + 1})"
+    mark = error.problem_mark or error.context_mark
+    return _error("Y001", message, _position(file, mark) if mark else Position(file))
+
+
+def _too_deep(file: str, mark: Mark) -> RulesetError:
+    return _error("Y006", f"nesting is deeper than {MAX_DEPTH} levels", _position(file, mark))
+
+
+def _error(code: str, message: str, position: Position, hint: str = "") -> RulesetError:
+    return RulesetError([Problem(code, message, position, hint=hint)])
+
+
+def _tag_name(tag: str) -> str:
+    return "!!" + tag.removeprefix(_TAG) if tag.startswith(_TAG) else tag
+
+
+def _line_column(mark: Mark) -> tuple[int, int]:
+    return mark.line + 1, mark.column + 1
+
+
+def _position(file: str, mark: Mark) -> Position:
+    return Position(file, *_line_column(mark))
+
+
+def _end_of(prefix: str) -> tuple[int, int]:
+    """1-based line and column of the character just after `prefix`."""
+    return prefix.count("\n") + 1, len(prefix) - prefix.rfind("\n")

@@ -1,0 +1,429 @@
+"""The running game: plain data plus one seeded random generator.
+
+The public API is deliberately small — `legal_actions`, `apply`, `is_over`,
+`scores`, `current_player`, `view`, `clone`, `why_not` — and bots, the CLI,
+the simulator and the tests speak only this API. The other public methods
+are the primitives that compiled effects call.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Iterator
+
+from . import events as ev
+from .errors import GameLimitExceeded, IllegalAction
+from .expressions import Env, EvalError
+from .game import Action, ActionSpec, ChoiceSpec, Game
+
+MAX_LOOP = 1000
+
+
+class _RoundOver(Exception):
+    """Raised by `end_round` so that no further effect of the action runs."""
+
+
+class State:
+    """One game in progress. Create it with `Game.new_state(players, seed)`."""
+
+    def __init__(self, game: Game, players: int, seed: int):
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.zones: dict[str, Any] = {}
+        self.where: list[tuple[str, int | None]] = []
+        self.faces: list[int] = [0] * len(game.components)
+        self.vars: dict[str, Any] = {}
+        self.current = 0
+        self.dealer: int | None = None
+        self.direction = 1
+        self.phase: str | None = None
+        self.round = 0
+        self.skips = 0
+        self.turn_begun = False
+        self.turn_ended = False
+        self.round_over = False
+        self.round_winner: int | None = None
+        self.finished = False
+        self.winners: tuple[int, ...] = ()
+        self.events: list[ev.Event] = []
+        self.action_count = 0
+
+    # ------------------------------------------------------------ starting
+
+    @classmethod
+    def start(cls, game: Game, players: int, seed: int) -> "State":
+        if not game.min_players <= players <= game.max_players:
+            raise IllegalAction(f"{game.title} is played by {game.min_players} to {game.max_players} "
+                                f"players, not {players}")
+        state = cls(game, players, seed)
+        for zone in game.zones.values():
+            state.zones[zone.name] = [[] for _ in range(players)] if zone.per_player else []
+        home = state.zones[game.home_zone]
+        home.extend(c.id for c in game.components)
+        state.where = [(game.home_zone, None)] * len(game.components)
+        state._reset_variables(("game", "round", "turn"))
+        state._run_effect(game.setup, None)
+        state._start_round()
+        return state
+
+    def _reset_variables(self, scopes: tuple[str, ...]) -> None:
+        for var in self.game.variables.values():
+            if var.scope in scopes:
+                self.vars[var.name] = [var.initial] * self.players if var.per_player else var.initial
+
+    def _start_round(self) -> None:
+        self.round += 1
+        self.round_over = False
+        self.round_winner = None
+        self.direction = 1
+        self.skips = 0
+        self._reset_variables(("round", "turn"))
+        self._gather()
+        self.emit(ev.RoundStarted(self.round, self.dealer))
+        self._run_effect(self.game.round_setup, None)
+        if self.round_over:  # pragma: no cover - a setup that ends the round at once
+            self._finish_round()
+            return
+        self._start_turn()
+
+    def _gather(self) -> None:
+        home = self.game.home_zone
+        for zone in self.game.zones.values():
+            self.zones[zone.name] = [[] for _ in range(self.players)] if zone.per_player else []
+        self.zones[home] = [c.id for c in self.game.components]
+        self.where = [(home, None)] * len(self.game.components)
+        self.emit(ev.Gathered(home))
+
+    def _start_turn(self) -> None:
+        self._reset_variables(("turn",))
+        self.skips = 0
+        self.turn_begun = False
+        self.turn_ended = False
+        game = self.game
+        self.phase = game.turn_phase(Env(self, self.current)) if game.turn_phase else None
+        self.emit(ev.TurnStarted(self.current, self.phase))
+
+    # ------------------------------------------------------------ the State API
+
+    def current_player(self) -> int:
+        return self.current
+
+    def is_over(self) -> bool:
+        return self.finished
+
+    def scores(self) -> list[int]:
+        return list(self.vars.get(self.game.score_variable) or [0] * self.players)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action any player may take now (the turn owner's and claims by anyone)."""
+        if self.finished:
+            return []
+        result: list[Action] = []
+        for spec in self.game.actions:
+            if spec.phases is not None and self.phase not in spec.phases:
+                continue
+            actors = range(self.players) if spec.by_anyone else (self.current,)
+            for actor in actors:
+                env = Env(self, actor)
+                if spec.guard is not None and not spec.guard(env):
+                    continue
+                for args in self._enumerate(spec.choices, 0, env, []):
+                    result.append(Action(spec.name, actor, tuple(args)))
+        return result
+
+    def actions_for(self, player: int) -> list[Action]:
+        return [a for a in self.legal_actions() if a.actor == player]
+
+    def _enumerate(self, choices: tuple[ChoiceSpec, ...], i: int, env: Env,
+                   args: list[tuple[str, Any]]) -> Iterator[list[tuple[str, Any]]]:
+        if i == len(choices):
+            yield list(args)
+            return
+        choice = choices[i]
+        loc = env.loc
+        if choice.present_if is not None and not choice.present_if(env):
+            loc[choice.name] = None
+            yield from self._enumerate(choices, i + 1, env, args)
+            loc.pop(choice.name, None)
+            return
+        for value in self._candidates(choice, env):
+            loc[choice.name] = value
+            if choice.where is None or choice.where(env):
+                args.append((choice.name, value))
+                yield from self._enumerate(choices, i + 1, env, args)
+                args.pop()
+        loc.pop(choice.name, None)
+
+    def _candidates(self, choice: ChoiceSpec, env: Env) -> list[Any]:
+        values = choice.source(env)
+        if values is None:
+            return []
+        if choice.kind != "component":
+            return list(values)
+        seen: set[Any] = set()
+        distinct = []
+        for cid in values:  # identical components are interchangeable: offer one of each
+            key = self.signature(cid)
+            if key not in seen:
+                seen.add(key)
+                distinct.append(cid)
+        return distinct
+
+    def signature(self, cid: int) -> Any:
+        comp = self.game.components[cid]
+        if comp.faces:
+            return (comp.attrs.get("kind"), tuple(comp.faces[self.faces[cid]].items()), cid)
+        return self.game.signatures[cid]
+
+    def why_not(self, action: Action) -> str | None:
+        """None when the action is legal now, otherwise the reason in words."""
+        if self.finished:
+            return "the game is over"
+        spec = self.game.action_index.get(action.name)
+        if spec is None:
+            return f"there is no action {action.name!r}"
+        if not 0 <= action.actor < self.players:
+            return f"there is no player {action.actor + 1}"
+        if not spec.by_anyone and action.actor != self.current:
+            return f"it is not player {action.actor + 1}'s turn"
+        if spec.phases is not None and self.phase not in spec.phases:
+            return f"{action.name} is not possible now (the turn is at {self.phase})"
+        env = Env(self, action.actor)
+        if spec.guard is not None and not spec.guard(env):
+            return f"{action.name} is not possible now"
+        given = dict(action.args)
+        for choice in spec.choices:
+            if choice.present_if is not None and not choice.present_if(env):
+                if choice.name in given:
+                    return f"{choice.name} is not asked for here"
+                env.loc[choice.name] = None
+                continue
+            if choice.name not in given:
+                return f"{choice.name} is missing"
+            value = given.pop(choice.name)
+            candidates = choice.source(env) or ()
+            if value not in candidates:
+                return f"{self.describe_value(value) if choice.kind == 'component' else value} " \
+                       f"is not a possible {choice.name}"
+            env.loc[choice.name] = value
+            if choice.where is not None and not choice.where(env):
+                shown = self.describe_value(value) if choice.kind == "component" else value
+                return f"{shown} does not satisfy the rule for {choice.name}"
+        if given:
+            return f"unexpected choice {sorted(given)[0]!r}"
+        return None
+
+    def describe_value(self, value: Any) -> str:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return self.game.label(value, self.faces)
+        return str(value)
+
+    def apply(self, action: Action) -> None:
+        """Take one legal action; an illegal one raises IllegalAction and changes nothing."""
+        reason = self.why_not(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.action_count += 1
+        if self.action_count > self.game.max_actions:
+            raise GameLimitExceeded(f"the game passed the limit of {self.game.max_actions} actions "
+                                    f"(max_actions); the ruleset may never end")
+        spec = self.game.action_index[action.name]
+        loc = dict(action.args)
+        for choice in spec.choices:
+            loc.setdefault(choice.name, None)
+        env = Env(self, action.actor, loc)
+        if action.actor == self.current and not spec.by_anyone and not self.turn_begun:
+            self.turn_begun = True
+            if self.game.turn_on_begin is not None:
+                self._run_effect(self.game.turn_on_begin, self.current)
+        self.emit(ev.ActionTaken(action.actor, action.name, dict(action.args)))
+        try:
+            spec.effects(env)
+            self._run_triggers(action.actor)
+        except _RoundOver:
+            pass
+        except EvalError as err:
+            raise EvalError(f"while applying {action}: {err}") from None
+        if self.round_over:
+            self._finish_round()
+        elif self.turn_ended:
+            self._advance_turn()
+
+    def _run_effect(self, effect: Any, actor: int | None, loc: dict[str, Any] | None = None) -> None:
+        try:
+            effect(Env(self, actor, loc or {}))
+            self._run_triggers(actor)
+        except _RoundOver:
+            pass
+
+    def _run_triggers(self, actor: int | None) -> None:
+        for trigger in self.game.triggers:
+            env = Env(self, actor if actor is not None else self.current)
+            if trigger.when(env):
+                trigger.effects(env)
+
+    def _advance_turn(self) -> None:
+        p = self.current
+        for _ in range(1 + self.skips):
+            p = (p + self.direction) % self.players
+        self.current = p
+        self._start_turn()
+
+    def _finish_round(self) -> None:
+        game = self.game
+        env = Env(self, self.round_winner, {"winner": self.round_winner})
+        game.round_end(env)
+        self.emit(ev.RoundEnded(self.round_winner, tuple(self.scores())))
+        if game.game_over(env):
+            self.finished = True
+            if game.winners is not None:
+                self.winners = tuple(game.winners(env))
+            else:
+                scores = self.scores()
+                best = max(scores)
+                self.winners = tuple(p for p in range(self.players) if scores[p] == best)
+            self.emit(ev.GameEnded(self.winners, tuple(self.scores())))
+            return
+        if game.next_dealer is not None and self.dealer is not None:
+            self.dealer = game.next_dealer(env)
+        self._start_round()
+
+    # ------------------------------------------------------------ views
+
+    def visible(self, zone: str, owner: int | None, index: int, size: int, viewer: int | None) -> bool:
+        vis = self.game.zones[zone].visibility
+        if vis == "public":
+            return True
+        if vis == "owner":
+            return viewer is not None and owner == viewer
+        if vis == "top":
+            return index == size - 1
+        return False
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What `player` may see (None: a spectator who sees only public things)."""
+        zones: dict[str, Any] = {}
+        for name, spec in self.game.zones.items():
+            if spec.per_player:
+                zones[name] = [self._zone_view(name, o, player) for o in range(self.players)]
+            else:
+                zones[name] = self._zone_view(name, None, player)
+        variables = {name: self.vars[name] if not spec.per_player else list(self.vars[name])
+                     for name, spec in self.game.variables.items() if not spec.hidden}
+        return {
+            "players": self.players, "current": self.current, "dealer": self.dealer,
+            "direction": self.direction, "phase": self.phase, "round": self.round,
+            "zones": zones, "variables": variables, "scores": self.scores(),
+            "faces": {c: self.faces[c] for c in range(len(self.faces)) if self.game.components[c].faces},
+            "over": self.finished,
+        }
+
+    def _zone_view(self, zone: str, owner: int | None, viewer: int | None) -> list[int | None]:
+        cards = self.zone(zone, owner)
+        n = len(cards)
+        return [c if self.visible(zone, owner, i, n, viewer) else None for i, c in enumerate(cards)]
+
+    def clone(self) -> "State":
+        other = State.__new__(State)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.zones = {k: ([list(h) for h in v] if self.game.zones[k].per_player else list(v))
+                       for k, v in self.zones.items()}
+        other.where = list(self.where)
+        other.faces = list(self.faces)
+        other.vars = {k: (list(v) if isinstance(v, list) else v) for k, v in self.vars.items()}
+        other.events = list(self.events)
+        return other
+
+    # ------------------------------------------------------------ primitives for effects
+
+    def emit(self, event: ev.Event) -> None:
+        self.events.append(event)
+
+    def zone(self, name: str, owner: int | None) -> list[int]:
+        z = self.zones[name]
+        return z[owner] if self.game.zones[name].per_player else z
+
+    def move(self, cid: int, to_zone: str, to_owner: int | None, to_bottom: bool = False) -> None:
+        from_zone, from_owner = self.where[cid]
+        self.zone(from_zone, from_owner).remove(cid)
+        target = self.zone(to_zone, to_owner)
+        if to_bottom:
+            target.insert(0, cid)
+        else:
+            target.append(cid)
+        self.where[cid] = (to_zone, to_owner)
+        self.emit(ev.Moved(cid, from_zone, from_owner, to_zone, to_owner))
+
+    def take_top(self, zone: str, owner: int | None) -> int | None:
+        """The top component of a zone, refilling it first if it is empty and may be refilled."""
+        cards = self.zone(zone, owner)
+        if not cards:
+            self.refill(zone, owner)
+            cards = self.zone(zone, owner)
+        return cards[-1] if cards else None
+
+    def refill(self, zone: str, owner: int | None) -> None:
+        spec = self.game.zones[zone]
+        if spec.refill_from is None:
+            return
+        source = self.zone(spec.refill_from, None)
+        keep = spec.refill_keep
+        movable = source[:len(source) - keep] if keep else list(source)
+        if not movable:
+            return
+        for cid in movable:
+            self.move(cid, zone, owner)
+        self.shuffle(zone, owner)
+
+    def shuffle(self, zone: str, owner: int | None) -> None:
+        cards = self.zone(zone, owner)
+        self.rng.shuffle(cards)
+        self.emit(ev.Shuffled(zone, owner, tuple(cards)))
+
+    def roll(self, cid: int) -> None:
+        comp = self.game.components[cid]
+        if not comp.faces:
+            raise EvalError(f"{self.game.label(cid)} has no faces to roll")
+        self.faces[cid] = self.rng.randrange(len(comp.faces))
+        self.emit(ev.Rolled(cid, self.faces[cid]))
+
+    def set_var(self, name: str, owner: int | None, value: Any) -> None:
+        if name == "current":
+            self.current = int(value)
+        elif name == "dealer":
+            self.dealer = value
+        elif owner is None:
+            self.vars[name] = value
+        else:
+            self.vars[name][owner] = value
+        if not self.game.variables.get(name) or not self.game.variables[name].hidden:
+            self.emit(ev.VariableSet(name, owner, value))
+
+    def end_turn(self) -> None:
+        self.turn_ended = True
+
+    def skip(self, count: int = 1) -> None:
+        for i in range(count):
+            skipped = (self.current + (self.skips + 1) * self.direction) % self.players
+            self.skips += 1
+            self.emit(ev.Skipped(skipped))
+
+    def reverse(self) -> None:
+        self.direction = -self.direction
+        self.emit(ev.DirectionChanged(self.direction))
+
+    def goto(self, phase: str) -> None:
+        self.phase = phase
+        self.emit(ev.PhaseChanged(phase))
+
+    def end_round(self, winner: int | None) -> None:
+        self.round_over = True
+        self.round_winner = winner
+        raise _RoundOver()
+
+    def __repr__(self) -> str:
+        return (f"<State {self.game.name} round {self.round} P{self.current + 1} to act "
+                f"phase={self.phase} over={self.finished}>")
