@@ -83,7 +83,7 @@ class GameCompiler:
         self._variables()
         self._collect_phases()
         self._definitions()
-        effects = fx.EffectCompiler(self)
+        effects = fx.EffectCompiler(self, doc.get("procedures") or {})
         setup = effects.sequence(doc.get("setup") or [], ("setup",), frozenset())
         round_doc = doc.get("round") or {}
         round_setup = effects.sequence(round_doc.get("setup") or [], ("round", "setup"), frozenset())
@@ -98,6 +98,8 @@ class GameCompiler:
         turn_phase = self.compile_expr(turn["phase"], ("turn", "phase")) if "phase" in turn else None
         on_begin = (effects.sequence(turn["on_begin"], ("turn", "on_begin"), frozenset())
                     if turn.get("on_begin") else None)
+        on_end = (effects.sequence(turn["on_end"], ("turn", "on_end"), frozenset())
+                  if turn.get("on_end") else None)
         actions = tuple(self._action(name, spec, effects) for name, spec in (doc.get("actions") or {}).items())
         triggers = tuple(
             Trigger(self.compile_expr(t.get("when"), ("triggers", i, "when")),
@@ -115,7 +117,7 @@ class GameCompiler:
             params=dict(self.names.params), components=tuple(self.components), zones=self.zone_specs,
             variables=self.variables, actions=actions, setup=setup, round_setup=round_setup,
             round_end=round_end, game_over=game_over, winners=winners, next_dealer=next_dealer,
-            turn_phase=turn_phase, turn_on_begin=on_begin, triggers=triggers,
+            turn_phase=turn_phase, turn_on_begin=on_begin, turn_on_end=on_end, triggers=triggers,
             phases=tuple(sorted(self.phases)), max_actions=int(doc.get("max_actions", DEFAULT_MAX_ACTIONS)),
             source=self.source.file,
         )
@@ -204,19 +206,30 @@ class GameCompiler:
                     face.update({k: values[k] for k in compiled})
 
     def _attribute_reader(self, name: str) -> Callable[[Env, Any], Any]:
+        """Read one attribute through a table indexed by component id (built on first use).
+
+        Dice read the face they show; a `derive` expression, run while the
+        components are being built, reads the attribute view it is given.
+        """
         components = self.components
+        tables: list[Any] = []
+
+        def build() -> tuple[list[Any], list[Any]]:
+            plain = [c.attrs.get(name) for c in components]
+            faces = [[f.get(name, c.attrs.get(name)) for f in c.faces] if c.faces else None for c in components]
+            tables.extend((plain, faces))
+            return plain, faces
 
         def read(e: Env, obj: Any) -> Any:
             if obj is None:
                 return None
             if isinstance(obj, _AttrView):
                 return obj.values.get(name)
-            comp = components[obj]
-            if comp.faces:
-                face = comp.faces[e.state.faces[obj]]
-                if name in face:
-                    return face[name]
-            return comp.attrs.get(name)
+            plain, faces = tables if tables else build()
+            by_face = faces[obj]
+            if by_face is None:
+                return plain[obj]
+            return by_face[e.state.faces[obj]]
         return read
 
     def _zones(self) -> None:
@@ -227,7 +240,7 @@ class GameCompiler:
             self.zone_specs[name] = ZoneSpec(
                 name=name, per_player=bool(spec.get("per_player", False)),
                 visibility=spec.get("visibility", "public"), home=bool(spec.get("home", False)),
-                stock=bool(spec.get("stock", False)), refill_from=refill.get("from"),
+                stock=bool(spec.get("stock", False)), bag=bool(spec.get("bag", False)), refill_from=refill.get("from"),
                 refill_keep=int(refill.get("keep", 0)), description=str(spec.get("description", "")))
             self.names.zones[name] = bool(spec.get("per_player", False))
         homes = [z for z in self.zone_specs.values() if z.home]
@@ -272,15 +285,13 @@ class GameCompiler:
             if name in self.names.definitions:
                 self.error(("define", key), f"{name!r} is defined twice", "S210")
             self.names.definitions[name] = Definition(name, params, str(text))
-        for key in (self.doc.get("define") or {}):
+        for key in (self.doc.get("define") or {}):  # check each body once, at its own position
             name, params = _split_signature(key)
-            definition = self.names.definitions[name]
-            if definition.compiled is None:
-                try:
-                    definition.compiled = self.expr.compile(definition.text, params)
-                except ExprError as err:
-                    self._expr_problem(("define", key), err)
-                    definition.compiled = lambda e: None
+            try:
+                self.expr.compile(self.names.definitions[name].text, params)
+            except ExprError as err:
+                self._expr_problem(("define", key), err)
+                self.names.definitions[name].text = "none"
 
     def _action(self, name: str, spec: dict[str, Any], effects: "fx.EffectCompiler") -> ActionSpec:
         path: Path = ("actions", name)
@@ -293,13 +304,19 @@ class GameCompiler:
         all_names = frozenset((spec.get("choose") or {}).keys())
         guard = self.compile_expr(spec["if"], path + ("if",)) if "if" in spec else None
         for cname, cspec in (spec.get("choose") or {}).items():
-            choices.append(self._choice(cname, cspec or {}, path + ("choose", cname), bound))
+            earlier = tuple(c.name for c in choices if c.kind == "component")
+            choices.append(self._choice(cname, cspec or {}, path + ("choose", cname), bound, earlier))
             bound = bound | {cname}
+        require = self.compile_expr(spec["require"], path + ("require",), all_names) if "require" in spec else None
+        if require is not None and not choices:
+            self.error(path + ("require",), "require needs choices to check; use if: instead", "S212")
         body = effects.sequence(spec.get("effects") or [], path + ("effects",), all_names)
         return ActionSpec(name=name, phases=phases, by_anyone=(by == "anyone"), guard=guard,
-                          choices=tuple(choices), effects=body, description=str(spec.get("description", "")))
+                          choices=tuple(choices), effects=body, description=str(spec.get("description", "")),
+                          require=require)
 
-    def _choice(self, name: str, spec: dict[str, Any], path: Path, bound: frozenset[str]) -> ChoiceSpec:
+    def _choice(self, name: str, spec: dict[str, Any], path: Path, bound: frozenset[str],
+                earlier: tuple[str, ...]) -> ChoiceSpec:
         present_if = self.compile_expr(spec["if"], path + ("if",), bound) if "if" in spec else None
         where = self.compile_expr(spec["where"], path + ("where",), bound | {name}) if "where" in spec else None
         if "from" in spec:
@@ -320,7 +337,9 @@ class GameCompiler:
         else:
             self.error(path, f"choice {name!r} needs one of from, player or value", "S211")
             kind, source = "value", (lambda e: ())
-        return ChoiceSpec(name, kind, source, where, present_if, str(spec.get("description", "")))
+        return ChoiceSpec(name, kind, source, where, present_if, str(spec.get("description", "")),
+                          optional=bool(spec.get("optional", False)),
+                          exclude=earlier if kind == "component" else ())
 
 
 class _AttrView:

@@ -20,7 +20,7 @@ MAX_LOOP = 1000
 
 BARE_EFFECTS = ("end_turn", "skip", "reverse")
 EFFECTS = ("move", "draw", "deal", "shuffle", "set", "add", "skip", "reverse", "end_turn", "goto",
-           "end_round", "draw_high", "roll", "if", "switch", "while", "for_each")
+           "end_round", "draw_high", "roll", "do", "if", "switch", "while", "for_each")
 
 
 def _nothing(env: Env) -> None:
@@ -30,8 +30,11 @@ def _nothing(env: Env) -> None:
 class EffectCompiler:
     """Compiles effect lists; reports problems through the GameCompiler."""
 
-    def __init__(self, owner: "GameCompiler"):
+    def __init__(self, owner: "GameCompiler", procedures: dict[str, Any] | None = None):
         self.owner = owner
+        self.procedures = procedures or {}
+        self._compiled: dict[str, Effect] = {}
+        self._compiling: set[str] = set()
 
     # ------------------------------------------------------------ structure
 
@@ -185,6 +188,22 @@ class EffectCompiler:
                 body(env)
             env.loc[name] = saved
         return run_for_each
+
+    def _e_do(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
+        """Run a named procedure: effects written once and used in several places."""
+        name = str(args)
+        if name not in self.procedures:
+            self.owner.error(path, f"unknown procedure {name!r}", "S311",
+                             Compiler._suggest(name, list(self.procedures)))
+            return _nothing
+        if name in self._compiling:
+            self.owner.error(path, f"procedure {name!r} calls itself", "S312")
+            return _nothing
+        if name not in self._compiled:
+            self._compiling.add(name)
+            self._compiled[name] = self.sequence(self.procedures[name] or [], ("procedures", name), frozenset())
+            self._compiling.discard(name)
+        return self._compiled[name]
 
     # ------------------------------------------------------------ turn order
 

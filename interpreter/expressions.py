@@ -59,6 +59,7 @@ class Definition:
     text: str
     compiled: Evaluator | None = None
     compiling: bool = False
+    tree: Tree | None = None
 
 
 @dataclass
@@ -180,6 +181,7 @@ class Compiler:
     def __init__(self, names: Names, attr_lookup: Callable[[str], Evaluator] | None = None):
         self.names = names
         self._attr_lookup = attr_lookup
+        self._arguments: dict[str, Evaluator] = {}
 
     def compile(self, text: str, local_names: tuple[str, ...] | frozenset[str] = ()) -> Evaluator:
         tree = parse(text)
@@ -253,6 +255,8 @@ class Compiler:
         names = self.names
         if name in loc:
             return lambda e: e.loc.get(name)
+        if name in self._arguments:
+            return self._arguments[name]
         if name in names.variables:
             if names.variables[name]:
                 return lambda e: e.state.vars[name][e.player]
@@ -278,37 +282,33 @@ class Compiler:
                           hint=self._suggest(name, names.known() + sorted(loc)), code="E110")
 
     def _definition(self, definition: Definition, node: Tree) -> Evaluator:
+        """A parameterless definition: compiled once, shared by every use."""
         if definition.compiled is None:
-            if definition.compiling:
-                raise self._error(f"definition {definition.name!r} refers to itself", node, code="E112")
-            definition.compiling = True
-            try:
-                definition.compiled = self.compile(definition.text, definition.params)
-            except ExprError as err:
-                raise ExprError(f"in definition {definition.name!r}: {err.message}", 0, err.hint,
-                                err.code) from None
-            finally:
-                definition.compiling = False
-        body = definition.compiled
-        if not definition.params:
-            return body
-        params = definition.params
+            definition.compiled = self._inline(definition, node, {})
+        return definition.compiled
 
-        def call_definition(e: Env, args: list[Evaluator]) -> Any:
-            loc = e.loc
-            values = [a(e) for a in args]
-            saved = [loc.get(p, _MISSING) for p in params]
-            for p, v in zip(params, values):
-                loc[p] = v
-            try:
-                return body(e)
-            finally:
-                for p, v in zip(params, saved):
-                    if v is _MISSING:
-                        loc.pop(p, None)
-                    else:
-                        loc[p] = v
-        return call_definition  # type: ignore[return-value]
+    def _inline(self, definition: Definition, node: Tree, arguments: dict[str, Evaluator]) -> Evaluator:
+        """Compile a definition's body with its parameters replaced by the caller's arguments.
+
+        Definitions are pure expressions, so inlining them at each call site is
+        exact and saves binding arguments at run time. The body sees only its
+        parameters and global names, never the caller's local names.
+        """
+        if definition.compiling:
+            raise self._error(f"definition {definition.name!r} refers to itself", node, code="E112")
+        definition.compiling = True
+        saved = self._arguments
+        self._arguments = arguments
+        try:
+            if definition.tree is None:
+                definition.tree = parse(definition.text)
+            return self._compile(definition.tree, frozenset(), 0)
+        except ExprError as err:
+            raise ExprError(f"in definition {definition.name!r}: {err.message}", 0, err.hint,
+                            err.code) from None
+        finally:
+            self._arguments = saved
+            definition.compiling = False
 
     def _c_call(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         name_token = node.children[0]
@@ -322,8 +322,9 @@ class Compiler:
             if not definition.params:
                 raise self._error(f"{name!r} takes no arguments; write it without ()", name_token,
                                   code="E111")
-            call = self._definition(definition, node)
-            return lambda e: call(e, args)  # type: ignore[call-arg]
+            return self._inline(definition, node, dict(zip(definition.params, args)))
+        if name == "changes":
+            return self._changes(node, loc, depth)
         if name in FUNCTIONS:
             low, high = FUNCTION_ARITY[name]
             if not low <= len(args) <= high:
@@ -337,6 +338,22 @@ class Compiler:
         candidates = sorted(set(FUNCTIONS) | {d for d, v in self.names.definitions.items() if v.params})
         raise self._error(f"unknown function {name!r}", name_token,
                           hint=self._suggest(name, candidates), code="E110")
+
+    def _changes(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
+        """`changes(hand[p])`: how often a zone's content changed this round (a change stamp)."""
+        args = [c for c in node.children[1:] if c is not None]
+        target = args[0] if len(args) == 1 else None
+        base = target.children[0] if target is not None and target.data == "index" else target
+        name = str(base.children[0]) if base is not None and base.data == "name" else ""
+        if name not in self.names.zones:
+            raise self._error("changes() takes one zone, e.g. changes(hand[p])", node.children[0], code="E111")
+        if target.data == "index":
+            owner = self._compile(target.children[1], loc, depth)
+        elif self.names.zones[name]:
+            owner = BUILTIN_NAMES["player"]
+        else:
+            owner = _constant(None)
+        return lambda e: e.state.changes.get((name, owner(e)), 0)
 
     def _c_aggregate(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         kind_token, binder_token, source_node, body_node = node.children
@@ -352,6 +369,8 @@ class Compiler:
         obj = self._compile(node.children[0], loc, depth)
         attr_token = node.children[1]
         attr = str(attr_token)
+        if attr == "id":  # every component's own number, e.g. to order a pair of choices
+            return obj
         if attr not in self.names.attributes:
             raise self._error(f"unknown attribute {attr!r}", attr_token,
                               hint=self._suggest(attr, sorted(self.names.attributes)), code="E113")
@@ -395,14 +414,26 @@ class Compiler:
         if len(parts) == 2:
             a, b = parts
             return lambda e: bool(a(e)) and bool(b(e))
-        return lambda e: all(p(e) for p in parts)
+
+        def all_of(e: Env) -> bool:
+            for part in parts:
+                if not part(e):
+                    return False
+            return True
+        return all_of
 
     def _c_or_(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         parts = self._sub(node, loc, depth)
         if len(parts) == 2:
             a, b = parts
             return lambda e: bool(a(e)) or bool(b(e))
-        return lambda e: any(p(e) for p in parts)
+
+        def any_of(e: Env) -> bool:
+            for part in parts:
+                if part(e):
+                    return True
+            return False
+        return any_of
 
     def _c_ternary(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         then, cond, other = self._sub(node, loc, depth)
@@ -470,40 +501,61 @@ def _contains(container: Any, item: Any) -> bool:
 
 
 def _aggregate(kind: str, binder: str, source: Evaluator, body: Evaluator | None) -> Evaluator:
-    def items(e: Env) -> Any:
-        seq = source(e) or ()
+    """`any(c in hand: c.colour == red)` and friends: loop with `binder` bound to each item."""
+    body = body if body is not None else (lambda e: e.loc.get(binder))
+    if kind == "count" and body is None:
+        return lambda e: len(source(e) or ())
+
+    def loop_any(e: Env, loc: dict[str, Any]) -> Any:
+        for item in source(e) or ():
+            loc[binder] = item
+            if body(e):
+                return True
+        return False
+
+    def loop_all(e: Env, loc: dict[str, Any]) -> Any:
+        for item in source(e) or ():
+            loc[binder] = item
+            if not body(e):
+                return False
+        return True
+
+    def loop_first(e: Env, loc: dict[str, Any]) -> Any:
+        for item in source(e) or ():
+            loc[binder] = item
+            if body(e):
+                return item
+        return None
+
+    def loop_values(e: Env, loc: dict[str, Any]) -> list[Any]:
+        values = []
+        for item in source(e) or ():
+            loc[binder] = item
+            values.append(body(e))
+        return values
+
+    def finish_values(values: list[Any]) -> Any:
+        if kind == "count":
+            return sum(1 for v in values if v)
+        present = [v for v in values if v is not None]
+        if kind == "sum":
+            return sum(present)
+        if not present:
+            return None
+        return min(present) if kind == "min" else max(present)
+
+    loop = {"any": loop_any, "all": loop_all, "first": loop_first}.get(kind)
+
+    def aggregate(e: Env) -> Any:
         loc = e.loc
         saved = loc.get(binder, _MISSING)
         try:
-            for item in list(seq):
-                loc[binder] = item
-                yield item, (body(e) if body is not None else item)
+            if loop is not None:
+                return loop(e, loc)
+            return finish_values(loop_values(e, loc))
         finally:
             if saved is _MISSING:
                 loc.pop(binder, None)
             else:
                 loc[binder] = saved
-
-    if kind == "any":
-        return lambda e: any(v for _, v in items(e))
-    if kind == "all":
-        return lambda e: all(v for _, v in items(e))
-    if kind == "count":
-        if body is None:
-            return lambda e: len(source(e) or ())
-        return lambda e: sum(1 for _, v in items(e) if v)
-    if kind == "sum":
-        return lambda e: sum(v for _, v in items(e) if v is not None)
-    if kind == "first":
-        def first(e: Env) -> Any:
-            for item, v in items(e):
-                if v:
-                    return item
-            return None
-        return first
-    pick = min if kind == "min" else max
-
-    def extreme(e: Env) -> Any:
-        values = [v for _, v in items(e) if v is not None]
-        return pick(values) if values else None
-    return extreme
+    return aggregate

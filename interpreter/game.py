@@ -54,6 +54,7 @@ class ZoneSpec:
     visibility: str  # hidden | public | owner | top
     home: bool
     stock: bool
+    bag: bool
     refill_from: str | None
     refill_keep: int
     description: str = ""
@@ -79,6 +80,8 @@ class ChoiceSpec:
     where: Evaluator | None
     present_if: Evaluator | None
     description: str = ""
+    optional: bool = False
+    exclude: tuple[str, ...] = ()  # earlier component choices: one component is not chosen twice
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,7 @@ class ActionSpec:
     choices: tuple[ChoiceSpec, ...]
     effects: Effect
     description: str = ""
+    require: Evaluator | None = None  # a condition on all the choices together
 
 
 @dataclass(frozen=True)
@@ -131,6 +135,7 @@ class Game:
     next_dealer: Evaluator | None
     turn_phase: Evaluator | None
     turn_on_begin: Effect | None
+    turn_on_end: Effect | None
     triggers: tuple[Trigger, ...]
     phases: tuple[str, ...]
     max_actions: int = 20_000

@@ -48,6 +48,7 @@ class State:
         self.winners: tuple[int, ...] = ()
         self.events: list[ev.Event] = []
         self.action_count = 0
+        self.changes: dict[tuple[str, int | None], int] = {}  # zone -> how often it changed this round
 
     # ------------------------------------------------------------ starting
 
@@ -89,6 +90,7 @@ class State:
 
     def _gather(self) -> None:
         home = self.game.home_zone
+        self.changes = {}
         for zone in self.game.zones.values():
             self.zones[zone.name] = [[] for _ in range(self.players)] if zone.per_player else []
         self.zones[home] = [c.id for c in self.game.components]
@@ -128,52 +130,78 @@ class State:
                 env = Env(self, actor)
                 if spec.guard is not None and not spec.guard(env):
                     continue
-                for args in self._enumerate(spec.choices, 0, env, []):
-                    result.append(Action(spec.name, actor, tuple(args)))
+                if spec.choices:
+                    self._expand(spec, 0, env, [], result)
+                else:
+                    result.append(Action(spec.name, actor))
         return result
 
     def actions_for(self, player: int) -> list[Action]:
         return [a for a in self.legal_actions() if a.actor == player]
 
-    def _enumerate(self, choices: tuple[ChoiceSpec, ...], i: int, env: Env,
-                   args: list[tuple[str, Any]]) -> Iterator[list[tuple[str, Any]]]:
+    def _expand(self, spec: ActionSpec, i: int, env: Env, args: list[tuple[str, Any]],
+                out: list[Action]) -> None:
+        """Enumerate the choices of one action in order; each may depend on the earlier ones."""
+        choices = spec.choices
         if i == len(choices):
-            yield list(args)
+            out.append(Action(spec.name, env.player, tuple(args)))
+            return
+        if i == len(choices) - 1 and spec.require is not None:
+            self._expand_last(spec, env, args, out)
             return
         choice = choices[i]
         loc = env.loc
         if choice.present_if is not None and not choice.present_if(env):
             loc[choice.name] = None
-            yield from self._enumerate(choices, i + 1, env, args)
-            loc.pop(choice.name, None)
-            return
-        for value in self._candidates(choice, env):
-            loc[choice.name] = value
-            if choice.where is None or choice.where(env):
-                args.append((choice.name, value))
-                yield from self._enumerate(choices, i + 1, env, args)
-                args.pop()
+            self._expand(spec, i + 1, env, args, out)
+        else:
+            where = choice.where
+            for value in self._candidates(choice, env):
+                loc[choice.name] = value
+                if where is None or where(env):
+                    args.append((choice.name, value))
+                    self._expand(spec, i + 1, env, args, out)
+                    args.pop()
+        loc.pop(choice.name, None)
+
+    def _expand_last(self, spec: ActionSpec, env: Env, args: list[tuple[str, Any]], out: list[Action]) -> None:
+        """The last choice of an action with a `require:` condition over all choices."""
+        choice = spec.choices[-1]
+        loc = env.loc
+        require = spec.require
+        if choice.present_if is not None and not choice.present_if(env):
+            loc[choice.name] = None
+            if require(env):
+                out.append(Action(spec.name, env.player, tuple(args)))
+        else:
+            where = choice.where
+            for value in self._candidates(choice, env):
+                loc[choice.name] = value
+                if (where is None or where(env)) and require(env):
+                    out.append(Action(spec.name, env.player, tuple(args) + ((choice.name, value),)))
         loc.pop(choice.name, None)
 
     def _candidates(self, choice: ChoiceSpec, env: Env) -> list[Any]:
         values = choice.source(env)
-        if values is None:
-            return []
-        if choice.kind != "component":
-            return list(values)
-        seen: set[Any] = set()
-        distinct = []
-        for cid in values:  # identical components are interchangeable: offer one of each
-            key = self.signature(cid)
-            if key not in seen:
-                seen.add(key)
-                distinct.append(cid)
-        return distinct
+        values = list(values) if values is not None else []
+        if choice.kind == "component":
+            taken = {env.loc.get(name) for name in choice.exclude}
+            seen: set[Any] = set()
+            distinct = []
+            for cid in values:  # identical components are interchangeable: offer one of each
+                key = self.signature(cid)
+                if cid not in taken and key not in seen:
+                    seen.add(key)
+                    distinct.append(cid)
+            values = distinct
+        if choice.optional:
+            values.insert(0, None)
+        return values
 
     def signature(self, cid: int) -> Any:
-        comp = self.game.components[cid]
-        if comp.faces:
-            return (comp.attrs.get("kind"), tuple(comp.faces[self.faces[cid]].items()), cid)
+        """Components with the same signature are interchangeable; every die is distinct."""
+        if self.game.components[cid].faces:
+            return ("die", cid)
         return self.game.signatures[cid]
 
     def why_not(self, action: Action) -> str | None:
@@ -202,7 +230,12 @@ class State:
             if choice.name not in given:
                 return f"{choice.name} is missing"
             value = given.pop(choice.name)
-            candidates = choice.source(env) or ()
+            candidates = list(choice.source(env) or ())
+            if choice.optional:
+                candidates.append(None)
+            if choice.kind == "component" and value is not None and \
+                    value in {env.loc.get(name) for name in choice.exclude}:
+                return f"{self.describe_value(value)} is already chosen"
             if value not in candidates:
                 return f"{self.describe_value(value) if choice.kind == 'component' else value} " \
                        f"is not a possible {choice.name}"
@@ -212,6 +245,8 @@ class State:
                 return f"{shown} does not satisfy the rule for {choice.name}"
         if given:
             return f"unexpected choice {sorted(given)[0]!r}"
+        if spec.require is not None and not spec.require(env):
+            return f"these choices do not satisfy the rule for {action.name}"
         return None
 
     def describe_value(self, value: Any) -> str:
@@ -240,6 +275,8 @@ class State:
         self.emit(ev.ActionTaken(action.actor, action.name, dict(action.args)))
         try:
             spec.effects(env)
+            if self.turn_ended and self.game.turn_on_end is not None:
+                self.game.turn_on_end(Env(self, self.current))
             self._run_triggers(action.actor)
         except _RoundOver:
             pass
@@ -335,6 +372,7 @@ class State:
         other.faces = list(self.faces)
         other.vars = {k: (list(v) if isinstance(v, list) else v) for k, v in self.vars.items()}
         other.events = list(self.events)
+        other.changes = dict(self.changes)
         return other
 
     # ------------------------------------------------------------ primitives for effects
@@ -350,6 +388,9 @@ class State:
         from_zone, from_owner = self.where[cid]
         self.zone(from_zone, from_owner).remove(cid)
         target = self.zone(to_zone, to_owner)
+        changes = self.changes
+        changes[from_zone, from_owner] = changes.get((from_zone, from_owner), 0) + 1
+        changes[to_zone, to_owner] = changes.get((to_zone, to_owner), 0) + 1
         if to_bottom:
             target.insert(0, cid)
         else:
@@ -363,7 +404,11 @@ class State:
         if not cards:
             self.refill(zone, owner)
             cards = self.zone(zone, owner)
-        return cards[-1] if cards else None
+        if not cards:
+            return None
+        if self.game.zones[zone].bag:
+            return cards[self.rng.randrange(len(cards))]
+        return cards[-1]
 
     def refill(self, zone: str, owner: int | None) -> None:
         spec = self.game.zones[zone]
