@@ -83,6 +83,7 @@ class GameCompiler:
         self._variables()
         self._collect_phases()
         self._definitions()
+        self._check_ambiguous_symbols()
         effects = fx.EffectCompiler(self, doc.get("procedures") or {})
         setup = effects.sequence(doc.get("setup") or [], ("setup",), frozenset())
         round_doc = doc.get("round") or {}
@@ -137,8 +138,10 @@ class GameCompiler:
     def _components(self) -> None:
         comp_doc = self.doc.get("components") or {}
         for name, values in (comp_doc.get("attributes") or {}).items():
-            self.domains[name] = list(values)
             self.names.attributes.add(name)
+            if values == "any":  # free text or numbers, such as a die's printed name
+                continue
+            self.domains[name] = list(values)
             self.names.symbols.update(v for v in values if isinstance(v, str))
         derive = comp_doc.get("derive") or {}
         self.names.attributes.update(derive)
@@ -160,7 +163,7 @@ class GameCompiler:
         for key in keys:
             self._check_attribute(key, entry[key], path + (key,))
         for combo in itertools.product(*value_lists):
-            attrs = {name: None for name in self.domains}
+            attrs = {name: None for name in self.names.attributes}
             attrs.update(zip(keys, combo))
             for _ in range(copies):
                 if len(self.components) > MAX_COMPONENTS:
@@ -168,20 +171,36 @@ class GameCompiler:
                 self.components.append(Component(len(self.components), dict(attrs)))
 
     def _add_die(self, entry: dict[str, Any], path: Path) -> None:
-        copies = int(entry.get("copies", 1))
-        faces = tuple(dict(f) for f in entry.get("faces") or [])
+        """A die: attributes of its own, and attributes per face (read from the face it shows)."""
+        faces = [dict(f) for f in entry.get("faces") or []]
         for j, face in enumerate(faces):
             for key, value in face.items():
                 self._check_attribute(key, value, path + ("faces", j, key))
-        attrs = {name: None for name in self.domains}
-        attrs.update({k: v for k, v in entry.items() if k not in ("faces", "copies")})
-        for _ in range(copies):
-            self.components.append(Component(len(self.components), dict(attrs), faces))
+        if not faces:
+            self.error(path, "a die needs faces", "S214")
+        copies = int(entry.get("copies", 1))
+        keys = [k for k in entry if k not in ("faces", "copies")]
+        for key in keys:
+            self._check_attribute(key, entry[key], path + (key,))
+        value_lists = [v if isinstance(v, list) else [v] for v in (entry[k] for k in keys)]
+        for combo in itertools.product(*value_lists):
+            attrs = {name: None for name in self.names.attributes}
+            attrs.update(zip(keys, combo))
+            for _ in range(copies):
+                die_faces = tuple({k: f.get(k) for k in self._face_keys(faces)} for f in faces)
+                self.components.append(Component(len(self.components), attrs, die_faces))
+
+    @staticmethod
+    def _face_keys(faces: list[dict[str, Any]]) -> list[str]:
+        keys: list[str] = []
+        for face in faces:
+            keys.extend(k for k in face if k not in keys)
+        return keys
 
     def _check_attribute(self, key: str, value: Any, path: Path) -> None:
-        if key not in self.domains and key != "id":
+        if key not in self.names.attributes:
             self.error(path, f"unknown attribute {key!r}", "S205",
-                       Compiler._suggest(key, list(self.domains)))
+                       Compiler._suggest(key, sorted(self.names.attributes)))
             return
         domain = self.domains.get(key)
         for v in value if isinstance(value, list) else [value]:
@@ -278,6 +297,17 @@ class GameCompiler:
             for p in phase if isinstance(phase, list) else [phase] if phase else []:
                 self.phases.add(p)
         self.names.symbols.update(self.phases)
+
+    def _check_ambiguous_symbols(self) -> None:
+        """A phase or attribute value spelled like a variable, zone or parameter reads as that name."""
+        names = self.names
+        for symbol in sorted(names.symbols):
+            for kind, section, table in (("variable", "variables", names.variables),
+                                         ("zone", "zones", names.zones), ("parameter", "params", names.params),
+                                         ("definition", "define", names.definitions)):
+                if symbol in table:
+                    self.error((section, symbol), f"{symbol!r} is both a value (an attribute value or a phase) and a "
+                               f"{kind}; rename one of them", "S213")
 
     def _definitions(self) -> None:
         for key, text in (self.doc.get("define") or {}).items():

@@ -137,7 +137,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "previous": lambda s, p, k=1: _next_player(s, p, -k),
     "left": lambda s, p, k=1: (p + k) % s.players,
     "right": lambda s, p, k=1: (p - k) % s.players,
-    "others": lambda s, p: [(p + i) % s.players for i in range(1, s.players)],
+    "others": lambda s, p: tuple((p + i) % s.players for i in range(1, s.players)),
     "str": lambda s, x: "none" if x is None else str(x).lower() if isinstance(x, bool) else str(x),
     "abs": lambda s, x: abs(x),
     "min": lambda s, *xs: min(xs),
@@ -155,7 +155,7 @@ BUILTIN_NAMES: dict[str, Evaluator] = {
     "players": lambda e: e.state.players,
     "phase": lambda e: e.state.phase,
     "round": lambda e: e.state.round,
-    "all_players": lambda e: range(e.state.players),
+    "all_players": lambda e: tuple(range(e.state.players)),
 }
 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
