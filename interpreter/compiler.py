@@ -282,6 +282,8 @@ class GameCompiler:
             initial = spec.get("initial")
             if initial == "none":
                 initial = None
+            elif isinstance(initial, list):  # lists are immutable values, as in expressions
+                initial = tuple(initial)
             self.variables[name] = VariableSpec(
                 name=name, scope=spec.get("scope", "round"), per_player=bool(spec.get("per_player", False)),
                 initial=initial, hidden=spec.get("visibility") == "hidden",

@@ -154,12 +154,12 @@ class EffectCompiler:
     def _e_switch(self, item: dict[str, Any], path: Path, loc: frozenset[str]) -> Effect:
         self.args(item, path, ("switch", "cases", "default"), ("switch",))
         key = self.expr(item["switch"], path + ("switch",), loc)
-        cases = {("none" if k is None else k): self.sequence(v or [], path + ("cases", k), loc)
+        cases = {str(k): self.sequence(v or [], path + ("cases", k), loc)
                  for k, v in (item.get("cases") or {}).items()}
         default = self.sequence(item.get("default") or [], path + ("default",), loc)
 
         def run_switch(env: Env) -> None:
-            cases.get(key(env), default)(env)
+            cases.get(_case_key(key(env)), default)(env)
         return run_switch
 
     def _e_while(self, item: dict[str, Any], path: Path, loc: frozenset[str]) -> Effect:
@@ -395,6 +395,15 @@ class EffectCompiler:
                 contenders = leaders
             target(env, contenders[0])
         return run_draw_high
+
+
+def _case_key(value: Any) -> str:
+    """Switch cases are written as YAML keys (text): compare values in the same form."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _zone_lvalue(compiler: Compiler, text: str, loc: frozenset[str]) -> tuple[str, Evaluator | None, bool]:

@@ -500,11 +500,28 @@ def _contains(container: Any, item: Any) -> bool:
         raise EvalError(f"cannot test {item!r} in {container!r}") from None
 
 
+def _plain_aggregate(kind: str, source: Evaluator) -> Evaluator:
+    """`count(c in hand)`, `first(c in hand)` ...: the items themselves, with no expression."""
+    def items(e: Env) -> list[Any]:
+        return [x for x in source(e) or () if x is not None]
+    if kind == "any":
+        return lambda e: bool(items(e))
+    if kind == "all":
+        return lambda e: True
+    if kind == "count":
+        return lambda e: len(items(e))
+    if kind == "first":
+        return lambda e: next(iter(items(e)), None)
+    if kind == "sum":
+        return lambda e: sum(items(e))
+    pick = min if kind == "min" else max
+    return lambda e: pick(items(e)) if items(e) else None
+
+
 def _aggregate(kind: str, binder: str, source: Evaluator, body: Evaluator | None) -> Evaluator:
     """`any(c in hand: c.colour == red)` and friends: loop with `binder` bound to each item."""
-    body = body if body is not None else (lambda e: e.loc.get(binder))
-    if kind == "count" and body is None:
-        return lambda e: len(source(e) or ())
+    if body is None:
+        return _plain_aggregate(kind, source)
 
     def loop_any(e: Env, loc: dict[str, Any]) -> Any:
         for item in source(e) or ():

@@ -95,6 +95,10 @@ class ActionSpec:
     description: str = ""
     require: Evaluator | None = None  # a condition on all the choices together
 
+    @property
+    def component_choices(self) -> frozenset[str]:
+        return frozenset(c.name for c in self.choices if c.kind == "component")
+
 
 @dataclass(frozen=True)
 class Trigger:

@@ -78,8 +78,8 @@ def schema_problems(doc: Document) -> list[Problem]:
     from .schema_messages import describe
     problems = []
     for error in sorted(_schema_validator().iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path))):
-        message, code = describe(error)
-        problems.append(Problem(code, message, doc.source.position(tuple(error.absolute_path))))
+        message, code, path = describe(error)
+        problems.append(Problem(code, message, doc.source.key_position(path)))
     return problems
 
 

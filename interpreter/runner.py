@@ -1,7 +1,8 @@
 """Drive a game with one decision-maker per seat (bots or people).
 
 Out-of-turn claims are offered first, to the other players in turn order
-starting after the current player; then the current player decides.
+(following the direction of play) starting after the current player; then the
+current player decides.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ def step(state: State, seats: list[Bot], on_action: Callable[[State, Action], No
     current = state.current
     n = state.players
     for offset in range(1, n):
-        p = (current + offset) % n
+        p = (current + offset * state.direction) % n
         mine = [a for a in actions if a.actor == p]
         if mine:
             chosen = seats[p].claim(state, mine)

@@ -131,7 +131,9 @@ class State:
                 if spec.guard is not None and not spec.guard(env):
                     continue
                 if spec.choices:
-                    self._expand(spec, 0, env, [], result)
+                    found: list[Action] = []
+                    self._expand(spec, 0, env, [], found)
+                    result.extend(self._distinct(spec, found))
                 else:
                     result.append(Action(spec.name, actor))
         return result
@@ -155,13 +157,11 @@ class State:
             loc[choice.name] = None
             self._expand(spec, i + 1, env, args, out)
         else:
-            where = choice.where
-            for value in self._candidates(choice, env):
+            for value in self._accepted(choice, env):
                 loc[choice.name] = value
-                if where is None or where(env):
-                    args.append((choice.name, value))
-                    self._expand(spec, i + 1, env, args, out)
-                    args.pop()
+                args.append((choice.name, value))
+                self._expand(spec, i + 1, env, args, out)
+                args.pop()
         loc.pop(choice.name, None)
 
     def _expand_last(self, spec: ActionSpec, env: Env, args: list[tuple[str, Any]], out: list[Action]) -> None:
@@ -174,29 +174,54 @@ class State:
             if require(env):
                 out.append(Action(spec.name, env.player, tuple(args)))
         else:
-            where = choice.where
-            for value in self._candidates(choice, env):
+            for value in self._accepted(choice, env):
                 loc[choice.name] = value
-                if (where is None or where(env)) and require(env):
+                if require(env):
                     out.append(Action(spec.name, env.player, tuple(args) + ((choice.name, value),)))
         loc.pop(choice.name, None)
 
     def _candidates(self, choice: ChoiceSpec, env: Env) -> list[Any]:
+        """Possible values of a choice; components in id order, minus those already chosen."""
         values = choice.source(env)
         values = list(values) if values is not None else []
         if choice.kind == "component":
             taken = {env.loc.get(name) for name in choice.exclude}
-            seen: set[Any] = set()
-            distinct = []
-            for cid in values:  # identical components are interchangeable: offer one of each
-                key = self.signature(cid)
-                if cid not in taken and key not in seen:
-                    seen.add(key)
-                    distinct.append(cid)
-            values = distinct
+            values = sorted(cid for cid in values if cid not in taken)
         if choice.optional:
             values.insert(0, None)
         return values
+
+    def _accepted(self, choice: ChoiceSpec, env: Env) -> list[Any]:
+        """Candidates that satisfy the choice's `where`."""
+        where = choice.where
+        if where is None:
+            return self._candidates(choice, env)
+        loc = env.loc
+        accepted = []
+        for value in self._candidates(choice, env):
+            loc[choice.name] = value
+            if where(env):
+                accepted.append(value)
+        return accepted
+
+    def _distinct(self, spec: ActionSpec, actions: list[Action]) -> list[Action]:
+        """Identical components are interchangeable: offer each distinct action once.
+
+        This runs after every condition has been checked, so a rule that names
+        one particular copy (`card == drawn`) still finds it.
+        """
+        components = spec.component_choices
+        if not components or len(actions) < 2:
+            return actions
+        seen: set[Any] = set()
+        result = []
+        for action in actions:
+            key = tuple((k, self.signature(v)) if k in components and v is not None else (k, v)
+                        for k, v in action.args)
+            if key not in seen:
+                seen.add(key)
+                result.append(action)
+        return result
 
     def signature(self, cid: int) -> Any:
         """Components with the same signature are interchangeable; every die is distinct."""
