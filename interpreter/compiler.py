@@ -16,6 +16,7 @@ from .errors import Position, Problem, RulesetError
 from .expressions import Compiler, Definition, Env, Evaluator, ExprError, Names
 from .game import ActionSpec, ChoiceSpec, Component, Game, Trigger, VariableSpec, ZoneSpec
 from .loader import SourceMap
+from .resolve import ResolvedMap
 
 Path = tuple[Any, ...]
 MAX_COMPONENTS = 2000
@@ -26,10 +27,10 @@ DEFAULT_MAX_ACTIONS = 20_000
 class GameCompiler:
     """Builds a Game from a document; collects every problem it finds."""
 
-    def __init__(self, doc: dict[str, Any], source: SourceMap, text: str = ""):
+    def __init__(self, doc: dict[str, Any], source: "SourceMap | ResolvedMap", texts: dict[str, str] | None = None):
         self.doc = doc
         self.source = source
-        self.lines = text.splitlines()
+        self.lines = {file: text.splitlines() for file, text in (texts or {}).items()}
         self.problems: list[Problem] = []
         self.names = Names()
         self.expr = Compiler(self.names, self._attribute_reader)
@@ -51,8 +52,9 @@ class GameCompiler:
     def _expr_problem(self, path: Path, err: ExprError) -> None:
         pos = self.position(path)
         column = pos.column
-        if pos.line and 0 < pos.line <= len(self.lines):
-            line = self.lines[pos.line - 1]
+        lines = self.lines.get(pos.path, [])
+        if pos.line and 0 < pos.line <= len(lines):
+            line = lines[pos.line - 1]
             if 0 < column <= len(line) and line[column - 1] in "'\"":
                 column += 1
         self.problems.append(Problem(err.code, err.message,

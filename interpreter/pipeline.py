@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Position, Problem, RulesetError
-from .loader import SourceMap, load_file
+from .loader import SourceMap
+from .resolve import ResolvedMap, layers_of, merge_layers
 
 RULESETS_DIR = Path(__file__).resolve().parent.parent / "rulesets"
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "ruleset.schema.json"
@@ -20,24 +21,36 @@ SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "ruleset.schem
 
 @dataclass(frozen=True)
 class Document:
-    """A loaded ruleset: its plain data, where each value came from, and its text."""
+    """A loaded ruleset, with `extends` resolved: its data, where each value came from, its files."""
 
     data: dict[str, Any]
-    source: SourceMap
-    text: str
+    source: SourceMap | ResolvedMap
+    texts: dict[str, str]
+
+    @property
+    def file(self) -> str:
+        return self.source.file
 
 
-def ruleset_path(name_or_path: str) -> Path:
-    """A shipped ruleset's name (`uno`, `uno/stacking`) or a path to a YAML file."""
+def ruleset_path(name_or_path: str, relative_to: Path | None = None) -> Path:
+    """A shipped ruleset's name (`uno`, `uno/stacking`) or a path to a YAML file.
+
+    Relative paths in `extends` are taken from the folder of the file that names them.
+    """
     candidate = Path(name_or_path)
+    if relative_to is not None and not candidate.is_absolute() and (
+            name_or_path.startswith(".") or candidate.suffix in (".yaml", ".yml")):
+        candidate = relative_to / candidate
     if candidate.suffix in (".yaml", ".yml") or candidate.exists():
+        if candidate.suffix not in (".yaml", ".yml"):
+            raise RulesetError([Problem("F002", f"{name_or_path} is not a .yaml file", Position(str(name_or_path)))])
         return candidate
     shipped = RULESETS_DIR / f"{name_or_path}.yaml"
-    if shipped.is_file():
+    if shipped.is_file() and ".." not in Path(name_or_path).parts:
         return shipped
     known = ", ".join(name for name, _ in shipped_rulesets())
-    raise RulesetError([Problem("F001", f"no ruleset named {name_or_path!r} (shipped: {known})",
-                                Position(str(name_or_path)))])
+    raise RulesetError([Problem("F001", f"no ruleset named {name_or_path!r}", Position(str(name_or_path)),
+                                hint=f"shipped: {known}")])
 
 
 def shipped_rulesets() -> list[tuple[str, str]]:
@@ -55,13 +68,16 @@ def shipped_rulesets() -> list[tuple[str, str]]:
 
 
 def load_document(name_or_path: str) -> Document:
+    """Load a ruleset and everything it extends, merged into one document."""
     path = ruleset_path(name_or_path)
-    data, source = load_file(path)
-    text = path.read_text(encoding="utf-8")
-    if not isinstance(data, dict):
-        raise RulesetError([Problem("S100", "a ruleset is a mapping of sections (name:, components:, ...)",
-                                    source.position(()))])
-    return Document(data, source, text)
+    layers = layers_of(path, ruleset_path)
+    texts = {layer.file: Path(layer.file).read_text(encoding="utf-8") for layer in layers}
+    if len(layers) == 1:
+        return Document(layers[0].data, layers[0].source, texts)
+    data, source = merge_layers(layers)
+    if "name" not in layers[-1].data:  # a variant is never mistaken for its base
+        data["name"] = path.stem
+    return Document(data, source, texts)
 
 
 @lru_cache(maxsize=1)
@@ -88,7 +104,7 @@ def compile_document(doc: Document) -> "Game":
     problems = schema_problems(doc)
     if problems:
         raise RulesetError(problems)
-    return GameCompiler(doc.data, doc.source, doc.text).compile()
+    return GameCompiler(doc.data, doc.source, doc.texts).compile()
 
 
 def load_game(name_or_path: str) -> "Game":

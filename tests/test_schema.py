@@ -89,7 +89,7 @@ def test_every_shipped_ruleset_validates(name):
     doc = load_document(name)
     errors = [e.message for e in Draft202012Validator(SCHEMA).iter_errors(doc.data)]
     assert errors == []
-    assert doc.text.startswith("# yaml-language-server: $schema=../schema/ruleset.schema.json\n")
+    assert doc.texts[doc.file].startswith("# yaml-language-server: $schema=../schema/ruleset.schema.json\n")
     load_game(name)
 
 

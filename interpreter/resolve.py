@@ -1,0 +1,173 @@
+"""Resolve `extends`: a variant names its base and states only what differs.
+
+The merge rules are few (docs/language.md, "Variants"):
+
+- mappings merge key by key;
+- a scalar or a list replaces what the base had;
+- `~` (null) removes the key from the base;
+- a mapping `{append: [...]}` or `{prepend: [...]}` in place of a list adds to the base's list.
+
+`extends` takes one ruleset or a list of them. Every file becomes a *layer*;
+layers shared by several bases are applied once, in order. Two sibling
+overlays that set the same value differently are a conflict, reported with
+both files. Every merged value keeps the position where it was written, so a
+problem in a variant points at the variant's own line.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from .errors import Position, Problem, RulesetError
+from .loader import SourceMap, load_file
+
+MAX_LAYERS = 32
+LIST_OPERATIONS = ("append", "prepend")
+Loader = Callable[[str, Path | None], Path]
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One file's own content (without `extends`), and the files it builds on."""
+
+    file: str
+    data: dict[str, Any]
+    source: SourceMap
+    ancestors: frozenset[str]
+
+
+@dataclass
+class ResolvedMap:
+    """The SourceMap of a merged document: each path remembers the file it came from."""
+
+    file: str
+    origins: dict[tuple[Any, ...], tuple[SourceMap, tuple[Any, ...]]] = field(default_factory=dict)
+
+    def _origin(self, path: tuple[Any, ...]) -> tuple[SourceMap, tuple[Any, ...]] | None:
+        for end in range(len(path), -1, -1):
+            found = self.origins.get(path[:end])
+            if found:
+                source, source_path = found
+                return source, source_path + path[end:]
+        return None
+
+    def position(self, path: Iterable[Any] = ()) -> Position:
+        found = self._origin(tuple(path))
+        return found[0].position(found[1]) if found else Position(self.file, 1, 1)
+
+    def key_position(self, path: Iterable[Any]) -> Position:
+        found = self._origin(tuple(path))
+        return found[0].key_position(found[1]) if found else Position(self.file, 1, 1)
+
+    def files(self) -> set[str]:
+        return {source.file for source, _ in self.origins.values()}
+
+
+def layers_of(path: Path, find: Callable[[str, Path], Path], chain: tuple[str, ...] = ()) -> list[Layer]:
+    """Every layer a ruleset file is made of, bases first, each file once."""
+    key = str(path)
+    if key in chain:
+        cycle = " -> ".join(Path(p).name for p in chain + (key,))
+        raise RulesetError([Problem("X001", f"`extends` goes round in a circle: {cycle}", Position(key, 1, 1))])
+    if len(chain) >= MAX_LAYERS:
+        raise RulesetError([Problem("X002", f"`extends` chains more than {MAX_LAYERS} files", Position(key, 1, 1))])
+    data, source = load_file(path)
+    if not isinstance(data, dict):
+        raise RulesetError([Problem("S100", "a ruleset is a mapping of sections (name:, components:, ...)",
+                                    source.position(()))])
+    bases = data.get("extends")
+    names = [] if bases is None else bases if isinstance(bases, list) else [bases]
+    result: list[Layer] = []
+    for i, name in enumerate(names):
+        where = ("extends", i) if isinstance(bases, list) else ("extends",)
+        if not isinstance(name, str) or not name:
+            raise RulesetError([Problem("X003", "`extends` names a shipped ruleset or a .yaml file",
+                                        source.position(where))])
+        try:
+            base_path = find(name, path.parent)
+        except RulesetError as err:
+            raise RulesetError([Problem(p.code, p.message, source.position(where), hint=p.hint)
+                                for p in err.problems]) from None
+        for layer in layers_of(base_path, find, chain + (key,)):
+            if layer.file not in {known.file for known in result}:
+                result.append(layer)
+    own = {k: v for k, v in data.items() if k != "extends"}
+    ancestors = frozenset(layer.file for layer in result)
+    return result + [Layer(key, own, source, ancestors)]
+
+
+def merge_layers(layers: list[Layer]) -> tuple[dict[str, Any], ResolvedMap]:
+    """Fold the layers into one document, remembering where each value came from."""
+    merger = _Merger(layers[-1].file)
+    document: dict[str, Any] = {}
+    for layer in layers:
+        document = merger.merge_mapping(document, layer.data, layer, ())
+    if merger.problems:
+        raise RulesetError(merger.problems)
+    return document, merger.map
+
+
+class _Merger:
+    def __init__(self, file: str):
+        self.map = ResolvedMap(file)
+        self.setter: dict[tuple[Any, ...], Layer] = {}
+        self.problems: list[Problem] = []
+
+    def _place(self, path: tuple[Any, ...], layer: Layer, source_path: tuple[Any, ...]) -> None:
+        for known in [p for p in self.map.origins if p[:len(path)] == path]:
+            del self.map.origins[known]
+        self.map.origins[path] = (layer.source, source_path)
+
+    def merge_mapping(self, base: dict[str, Any], over: dict[str, Any], layer: Layer,
+                      path: tuple[Any, ...]) -> dict[str, Any]:
+        result = dict(base)
+        if not path:
+            self.map.origins.setdefault((), (layer.source, ()))
+        for key, value in over.items():
+            here = path + (key,)
+            if value is None:  # `key: ~` removes what the base had
+                result.pop(key, None)
+                self._place(here, layer, here)
+                continue
+            old = result.get(key)
+            if isinstance(old, dict) and isinstance(value, dict):
+                result[key] = self.merge_mapping(old, value, layer, here)
+            elif isinstance(old, list) and _is_list_operation(value):
+                result[key] = self._extend(old, value, layer, here)
+            else:
+                self._check_conflict(here, old, value, layer)
+                result[key] = value
+                self._place(here, layer, here)
+                self.setter[here] = layer
+        return result
+
+    def _extend(self, old: list[Any], operation: dict[str, Any], layer: Layer, path: tuple[Any, ...]) -> list[Any]:
+        (kind, items), = operation.items()
+        items = items if isinstance(items, list) else [items]
+        if kind == "append":
+            for i, _ in enumerate(items):
+                self.map.origins[path + (len(old) + i,)] = (layer.source, path + (kind, i))
+            return old + items
+        shifted = {p: o for p, o in self.map.origins.items() if p[:len(path)] == path and len(p) > len(path)}
+        for p in shifted:
+            del self.map.origins[p]
+        for p, o in shifted.items():
+            index = p[len(path)]
+            self.map.origins[path + (index + len(items),) + p[len(path) + 1:]] = o
+        for i, _ in enumerate(items):
+            self.map.origins[path + (i,)] = (layer.source, path + (kind, i))
+        return items + old
+
+    def _check_conflict(self, path: tuple[Any, ...], old: Any, value: Any, layer: Layer) -> None:
+        previous = self.setter.get(path)
+        if previous is None or previous.file in layer.ancestors or old == value:
+            return
+        dotted = ".".join(map(str, path))
+        self.problems.append(Problem(
+            "X004", f"`{dotted}` is set differently by {Path(previous.file).name} and {Path(layer.file).name}",
+            layer.source.key_position(path), hint=f"{previous.source.key_position(path)} sets it too"))
+
+
+def _is_list_operation(value: Any) -> bool:
+    return isinstance(value, dict) and len(value) == 1 and next(iter(value)) in LIST_OPERATIONS
