@@ -140,13 +140,13 @@ class GameCompiler:
     def _components(self) -> None:
         comp_doc = self.doc.get("components") or {}
         for name, values in (comp_doc.get("attributes") or {}).items():
-            self.names.attributes.add(name)
+            self.names.attributes[name] = None
             if values == "any":  # free text or numbers, such as a die's printed name
                 continue
             self.domains[name] = list(values)
             self.names.symbols.update(v for v in values if isinstance(v, str))
         derive = comp_doc.get("derive") or {}
-        self.names.attributes.update(derive)
+        self.names.attributes.update(dict.fromkeys(derive))
         for i, entry in enumerate(comp_doc.get("cards") or []):
             self._expand_cards(entry, ("components", "cards", i))
         for i, entry in enumerate(comp_doc.get("dice") or []):
@@ -288,7 +288,7 @@ class GameCompiler:
                 initial = tuple(initial)
             self.variables[name] = VariableSpec(
                 name=name, scope=spec.get("scope", "round"), per_player=bool(spec.get("per_player", False)),
-                initial=initial, hidden=spec.get("visibility") == "hidden",
+                initial=initial, visibility=str(spec.get("visibility", "public")),
                 description=str(spec.get("description", "")))
             self.names.variables[name] = bool(spec.get("per_player", False))
         for name, value in self.names.params.items():

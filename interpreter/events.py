@@ -52,6 +52,7 @@ class Moved(Event):
     from_owner: int | None
     to_zone: str
     to_owner: int | None
+    bottom: bool = False  # placed under the zone's other components instead of on top
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,8 @@ from importlib import resources
 from typing import Any, Callable
 
 from lark import Lark, Token, Tree
+
+from .errors import RulesrunError
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 MAX_EXPRESSION_LENGTH = 500
@@ -46,7 +48,7 @@ class ExprError(Exception):
         self.code = code
 
 
-class EvalError(Exception):
+class EvalError(RulesrunError):
     """An expression failed while a game ran (for example, adding a colour to a number)."""
 
 
@@ -74,8 +76,7 @@ class Names:
     zones: dict[str, bool] = field(default_factory=dict)  # name -> per player
     definitions: dict[str, Definition] = field(default_factory=dict)
     symbols: set[str] = field(default_factory=set)
-    attributes: set[str] = field(default_factory=set)
-    face_attributes: bool = False
+    attributes: dict[str, None] = field(default_factory=dict)  # an ordered set: declaration order
 
     def known(self) -> list[str]:
         return sorted(

@@ -66,8 +66,21 @@ class VariableSpec:
     scope: str  # game | round | turn
     per_player: bool
     initial: Any
-    hidden: bool
+    visibility: str  # public | hidden | owner (each player sees their own entry) | current (the turn's player)
     description: str = ""
+
+    @property
+    def hidden(self) -> bool:
+        return self.visibility == "hidden"
+
+    def visible_to(self, viewer: int | None, owner: int | None, current: int) -> bool:
+        if self.visibility == "public":
+            return True
+        if self.visibility == "owner":
+            return viewer is not None and viewer == owner
+        if self.visibility == "current":
+            return viewer is not None and viewer == current
+        return False
 
 
 @dataclass(frozen=True)

@@ -293,11 +293,11 @@ class State:
         for choice in spec.choices:
             loc.setdefault(choice.name, None)
         env = Env(self, action.actor, loc)
+        self.emit(ev.ActionTaken(action.actor, action.name, dict(action.args)))
         if action.actor == self.current and not spec.by_anyone and not self.turn_begun:
             self.turn_begun = True
             if self.game.turn_on_begin is not None:
                 self._run_effect(self.game.turn_on_begin, self.current)
-        self.emit(ev.ActionTaken(action.actor, action.name, dict(action.args)))
         try:
             spec.effects(env)
             if self.turn_ended and self.game.turn_on_end is not None:
@@ -371,8 +371,15 @@ class State:
                 zones[name] = [self._zone_view(name, o, player) for o in range(self.players)]
             else:
                 zones[name] = self._zone_view(name, None, player)
-        variables = {name: self.vars[name] if not spec.per_player else list(self.vars[name])
-                     for name, spec in self.game.variables.items() if not spec.hidden}
+        variables: dict[str, Any] = {}
+        for name, spec in self.game.variables.items():
+            if spec.hidden:
+                continue
+            if spec.per_player:
+                variables[name] = [v if spec.visible_to(player, p, self.current) else None
+                                   for p, v in enumerate(self.vars[name])]
+            else:
+                variables[name] = self.vars[name] if spec.visible_to(player, None, self.current) else None
         return {
             "players": self.players, "current": self.current, "dealer": self.dealer,
             "direction": self.direction, "phase": self.phase, "round": self.round,
@@ -421,7 +428,7 @@ class State:
         else:
             target.append(cid)
         self.where[cid] = (to_zone, to_owner)
-        self.emit(ev.Moved(cid, from_zone, from_owner, to_zone, to_owner))
+        self.emit(ev.Moved(cid, from_zone, from_owner, to_zone, to_owner, to_bottom))
 
     def take_top(self, zone: str, owner: int | None) -> int | None:
         """The top component of a zone, refilling it first if it is empty and may be refilled."""

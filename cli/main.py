@@ -1,0 +1,164 @@
+"""The `rulesrun` command line: a thin layer over the interpreter API.
+
+Commands import the interpreter only when they run, so `rulesrun --help` stays
+quick. Errors raised by the interpreter become messages and exit codes here and
+nowhere else; no traceback reaches the user for a ruleset's or a log's fault.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+import click
+
+EXIT_FAILED = 1
+
+
+class _Commands(click.Group):
+    """A command group that reports the interpreter's errors as text and exit code 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exception as err:  # noqa: BLE001 - anything not ours is re-raised below
+            from ..interpreter.errors import RulesetError, RulesrunError
+            from ..interpreter.expressions import EvalError
+            if isinstance(err, RulesetError):
+                for problem in err.problems:
+                    click.echo(problem.format(), err=True)
+            elif isinstance(err, (RulesrunError, EvalError)):
+                click.echo(f"error: {err}", err=True)
+            else:
+                raise
+            ctx.exit(EXIT_FAILED)
+
+
+@click.group(cls=_Commands)
+@click.version_option(package_name="rulesrun")
+def main() -> None:
+    """Run card and dice games written as declarative rulesets.
+
+    RULESET is the name of a shipped ruleset (see `rulesrun list`) or a path
+    to a YAML file.
+
+    \b
+    Exit codes:
+      0    success
+      1    invalid ruleset, or a game or log failed
+      2    usage error (unknown option, missing argument)
+      130  interrupted (Ctrl-C)
+    """
+
+
+class _BotKind(click.ParamType):
+    """A bot kind, checked against the interpreter's bots only when a command runs."""
+
+    name = "bot"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from ..interpreter.bots import BOTS
+        if value not in BOTS:
+            self.fail(f"{value!r} is not a bot; choose one of: {', '.join(sorted(BOTS))}", param, ctx)
+        return value
+
+
+def _load(ruleset: str) -> Any:
+    from ..interpreter import load_game
+    return load_game(ruleset)
+
+
+def _players(game: Any, players: int | None) -> int:
+    """The number of players asked for, or the ruleset's minimum; out of range is a usage error."""
+    if players is None:
+        return game.min_players
+    if not game.min_players <= players <= game.max_players:
+        raise click.BadParameter(f"{game.title} is played by {game.min_players} to {game.max_players} players",
+                                 param_hint="'--players'")
+    return players
+
+
+_RULESET = click.argument("ruleset", metavar="RULESET")
+_SEED = click.option("--seed", type=int, default=0, show_default=True, help="Seed of all randomness.")
+_BOT = click.option("--bot", type=_BotKind(), default="random", show_default=True,
+                    help="Kind of bot for the computer seats (random or greedy).")
+_PLAYERS = click.option("--players", type=click.IntRange(min=1), default=None,
+                        help="Number of players [default: the ruleset's minimum, or the number of humans].")
+_LOG = click.option("--log", type=click.File("w", encoding="utf-8", lazy=False), default=None,
+                    help="Write the game log (JSON Lines, see docs/log-format.md) to this file.")
+
+
+@main.command("list")
+def list_command() -> None:
+    """List the shipped rulesets."""
+    from ..interpreter import shipped_rulesets
+    rulesets = shipped_rulesets()
+    width = max((len(name) for name, _ in rulesets), default=0)
+    for name, description in rulesets:
+        click.echo(f"{name:<{width}}  {description}".rstrip())
+
+
+@main.command()
+@_RULESET
+def validate(ruleset: str) -> None:
+    """Check a ruleset and report every problem as file:line:column."""
+    from ..interpreter import ruleset_path
+    path = ruleset_path(ruleset)
+    shown = ruleset if Path(ruleset) == path else f"{ruleset}.yaml"
+    game = _load(ruleset)
+    click.echo(f"{shown}: valid — {game.title} {game.version}, {len(game.components)} components, "
+               f"{len(game.actions)} actions")
+
+
+@main.command()
+@_RULESET
+@_PLAYERS
+@click.option("--humans", type=click.IntRange(min=0), default=1, show_default=True,
+              help="People sharing this terminal (they take the first seats); 0 lets bots play alone.")
+@_SEED
+@_LOG
+@_BOT
+def play(ruleset: str, players: int | None, humans: int, seed: int, log: TextIO | None, bot: str) -> None:
+    """Play a game at the terminal against bots."""
+    from .play import play as play_game
+    game = _load(ruleset)
+    count = _players(game, players if players is not None else max(game.min_players, humans))
+    if humans > count:
+        raise click.BadParameter(f"{humans} people cannot sit at a table of {count}", param_hint="'--humans'")
+    sys.exit(play_game(game, count, humans, seed, bot, log))
+
+
+@main.command()
+@_RULESET
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
+@_PLAYERS
+@_SEED
+@_BOT
+@click.option("--single-round", is_flag=True, help="Stop each game after its first round.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+@_LOG
+def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str, single_round: bool,
+             as_json: bool, log: TextIO | None) -> None:
+    """Play games bot against bot and summarise them.
+
+    A turn is one TurnStarted event; mean points are each seat's mean final
+    score over the games.
+    """
+    from ..interpreter.log import write_game
+    from ..interpreter.simulate import simulate as run
+    game = _load(ruleset)
+    count = _players(game, players)
+    on_game = (lambda state: write_game(log, state, [bot] * count)) if log is not None else None
+    result = run(game, games, count, seed, bot, single_round, on_game)
+    if as_json:
+        click.echo(json.dumps(result.to_json()))
+        return
+    seats = range(count)
+    click.echo(f"{result.ruleset}: {result.games} games, {result.rounds} rounds, {count} players, "
+               f"{bot} bots, seed {seed}" + (", first round only" if single_round else ""))
+    click.echo(f"turns per round: mean {result.mean_turns:.1f}, median {result.median_turns:g}")
+    click.echo("wins by seat: " + " · ".join(f"P{p + 1} {result.wins_by_seat[p]}" for p in seats))
+    click.echo("mean final score: " + " · ".join(f"P{p + 1} {result.mean_score_by_seat[p]:.1f}" for p in seats))
+    click.echo(f"speed: {result.games_per_second:.2f} games/s, {result.rounds_per_second:.2f} rounds/s "
+               f"({result.seconds:.2f} s playing)")

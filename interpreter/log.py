@@ -1,0 +1,195 @@
+"""The game log: JSON Lines that let anyone re-check a game after the fact.
+
+Each game is a header (ruleset, hash, seed, the component table), then every
+event in order, then a result line. `replay` re-runs the logged actions with
+the logged seed and stops at the first event the ruleset does not reproduce.
+docs/log-format.md describes every line and field.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from functools import cache
+from pathlib import Path
+from typing import Any, NamedTuple, TextIO
+
+from . import events as ev
+from .errors import IllegalAction, ReplayMismatch
+from .game import Action, Game
+from .state import State
+
+FORMAT = 1
+_SCALARS = (str, int, float, type(None))
+
+
+class LoggedGame(NamedTuple):
+    """One game read back from a log; `result` is None when the game was cut short."""
+
+    header: dict[str, Any]
+    events: list[dict[str, Any]]
+    result: dict[str, Any] | None
+
+
+def header_line(state: State, seats: list[str]) -> dict[str, Any]:
+    """What a reader needs before the first event: the ruleset, the seed and the components."""
+    game = state.game
+    components = []
+    for comp in game.components:
+        entry: dict[str, Any] = {"id": comp.id, "attrs": dict(sorted(comp.attrs.items()))}
+        if comp.faces:
+            entry["faces"] = [dict(sorted(face.items())) for face in comp.faces]
+        components.append(entry)
+    return {
+        "type": "header", "format": FORMAT, "ruleset": game.name, "version": game.version,
+        "hash": game.content_hash, "seed": state.seed, "players": state.players, "seats": list(seats),
+        "components": components, "initial_order": [comp.id for comp in game.components],
+    }
+
+
+def event_line(event: ev.Event) -> dict[str, Any]:
+    return {"type": "event", **event.to_json()}
+
+
+def result_line(state: State) -> dict[str, Any]:
+    rounds = sum(1 for e in state.events if isinstance(e, ev.RoundEnded))
+    return {"type": "result", "scores": state.scores(), "winners": list(state.winners),
+            "rounds": rounds, "over": state.is_over()}
+
+
+def write_game(fp: TextIO, state: State, seats: list[str]) -> None:
+    """Append one game (header, every event so far, result) to an open text file."""
+    fp.write(json.dumps(header_line(state, seats)) + "\n")
+    for event in state.events:
+        fp.write(json.dumps(event_line(event)) + "\n")
+    fp.write(json.dumps(result_line(state)) + "\n")
+
+
+def read_games(path: str | Path) -> list[LoggedGame]:
+    """Every game in a log file, in order; a malformed log raises ReplayMismatch."""
+    games: list[LoggedGame] = []
+    current: LoggedGame | None = None
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise ReplayMismatch(f"{path}: cannot read the log: {err.strerror}") from None
+    for number, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            line = json.loads(raw)
+        except json.JSONDecodeError as err:
+            raise ReplayMismatch(f"{path}:{number}: not a JSON line ({err.msg})") from None
+        kind = line.get("type") if isinstance(line, dict) else None
+        if kind == "header":
+            if line.get("format") != FORMAT:
+                raise ReplayMismatch(f"{path}:{number}: log format {line.get('format')!r} is not {FORMAT}")
+            current = LoggedGame(line, [], None)
+            games.append(current)
+        elif kind in ("event", "result") and (current is None or current.result is not None):
+            raise ReplayMismatch(f"{path}:{number}: a {kind} line outside a game (no header before it)")
+        elif kind == "event":
+            current.events.append({k: v for k, v in line.items() if k != "type"})
+        elif kind == "result":
+            games[-1] = current = current._replace(result=line)
+        else:
+            raise ReplayMismatch(f"{path}:{number}: unknown line type {kind!r}")
+    return games
+
+
+def replay(game: Game, header: dict[str, Any], events: list[dict[str, Any]]) -> State:
+    """Re-create a logged game and check that it produces exactly the logged events.
+
+    The state starts from the logged seed; each logged action is applied in
+    turn and the events it produces are compared with the log. The first
+    difference raises ReplayMismatch naming the event's index.
+    """
+    if header.get("hash") != game.content_hash:
+        raise ReplayMismatch(
+            f"the log was written by {header.get('ruleset')} {header.get('version')} (hash {header.get('hash')}), "
+            f"but the loaded ruleset has hash {game.content_hash}: the ruleset changed")
+    try:
+        state = game.new_state(int(header["players"]), int(header["seed"]))
+    except (KeyError, TypeError, ValueError):
+        raise ReplayMismatch("the log's header lacks a whole number of players or a seed") from None
+    _compare(state, events, 0, None)
+    checked = len(state.events)
+    while checked < len(events):
+        index = next((i for i in range(checked, len(events)) if events[i].get("event") == ev.ActionTaken.kind),
+                     None)
+        if index is None:
+            raise ReplayMismatch(f"event {checked}: the log has {_show(events[checked])}, "
+                                 f"but the ruleset produced nothing more")
+        try:
+            action = Action.from_json(events[index])
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise ReplayMismatch(f"event {index}: not a well-formed action: {_show(events[index])}") from None
+        try:
+            state.apply(action)
+        except IllegalAction as err:
+            raise ReplayMismatch(f"event {index}: the logged action {action} is not legal here: {err}") from None
+        _compare(state, events, checked, (index, action))
+        checked = len(state.events)
+    return state
+
+
+def _compare(state: State, logged: list[dict[str, Any]], start: int, step: tuple[int, Action] | None) -> None:
+    for i in range(start, len(state.events)):
+        produced = _as_logged(state.events[i])
+        if i >= len(logged) or produced != logged[i]:
+            where = f" (in the action logged at event {step[0]}, {step[1]})" if step else ""
+            found = _show(logged[i]) if i < len(logged) else "nothing more"
+            raise ReplayMismatch(f"event {i}{where}: the log has {found}, "
+                                 f"but the ruleset produces {_show(produced)}")
+
+
+@cache
+def _field_names(cls: type[ev.Event]) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+def _as_logged(event: ev.Event) -> dict[str, Any]:
+    """The event as its log line reads back, without the line's `type` (a fast `to_json`)."""
+    data: dict[str, Any] = {"event": event.kind}
+    for name in _field_names(type(event)):
+        data[name] = _plain(getattr(event, name))
+    return data
+
+
+def _plain(value: Any) -> Any:
+    """The value as it reads back from JSON (tuples become lists)."""
+    if isinstance(value, _SCALARS):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def _show(event: dict[str, Any]) -> str:
+    return json.dumps(event)
+
+
+def redact(event: ev.Event, viewer: int | None, game: Game) -> ev.Event:
+    """The event as `viewer` may see it (None: a spectator).
+
+    A move stays named when either end shows it to the viewer (a public zone,
+    the top of a top-only zone, or the viewer's own zone); a shuffle keeps its
+    order only in a zone the viewer sees whole. Other events are public.
+    """
+    if isinstance(event, ev.Moved) and event.component is not None:
+        if not (_shows(game, event.from_zone, event.from_owner, viewer)
+                or _shows(game, event.to_zone, event.to_owner, viewer)):
+            return ev.Moved(None, event.from_zone, event.from_owner, event.to_zone, event.to_owner)
+    if isinstance(event, ev.Shuffled) and event.order is not None:
+        visibility = game.zones[event.zone].visibility
+        own = visibility == "owner" and viewer is not None and event.owner == viewer
+        if not (visibility == "public" or own):
+            return ev.Shuffled(event.zone, event.owner, None)
+    return event
+
+
+def _shows(game: Game, zone: str, owner: int | None, viewer: int | None) -> bool:
+    """Whether a component entering or leaving the top of this zone is seen by the viewer."""
+    visibility = game.zones[zone].visibility
+    return visibility in ("public", "top") or (visibility == "owner" and viewer is not None and owner == viewer)
