@@ -37,6 +37,7 @@ class GameCompiler:
         self.components: list[Component] = []
         self.domains: dict[str, list[Any]] = {}
         self.phases: set[str] = set()
+        self._deriving = False
 
     # ------------------------------------------------------------ problems
 
@@ -147,6 +148,7 @@ class GameCompiler:
             self.names.symbols.update(v for v in values if isinstance(v, str))
         derive = comp_doc.get("derive") or {}
         self.names.attributes.update(dict.fromkeys(derive))
+        self._deriving = True
         for i, entry in enumerate(comp_doc.get("cards") or []):
             self._expand_cards(entry, ("components", "cards", i))
         for i, entry in enumerate(comp_doc.get("dice") or []):
@@ -157,6 +159,7 @@ class GameCompiler:
         if not self.components:
             self.error(("components",), "the ruleset declares no components", "S204")
         self._derive(derive)
+        self._deriving = False
 
     def _expand_cards(self, entry: dict[str, Any], path: Path) -> None:
         copies = int(entry.get("copies", 1))
@@ -226,13 +229,17 @@ class GameCompiler:
                 for face, values in zip(comp.faces, targets):
                     face.update({k: values[k] for k in compiled})
 
-    def _attribute_reader(self, name: str) -> Callable[[Env, Any], Any]:
-        """Read one attribute through a table indexed by component id (built on first use).
+    def _attribute_reader(self, name: str) -> "Callable[[Env, Any], Any] | dict[Any, Any]":
+        """How an expression reads one attribute.
 
-        Dice read the face they show; a `derive` expression, run while the
-        components are being built, reads the attribute view it is given.
+        Once the components are built, an attribute that no die varies by face
+        is a plain table {component id: value}. Dice read the face they show; a
+        `derive` expression, run while the components are being built, reads
+        the attribute view it is given.
         """
         components = self.components
+        if not self._deriving and not any(c.faces and any(name in f for f in c.faces) for c in components):
+            return {c.id: c.attrs.get(name) for c in components}
         tables: list[Any] = []
 
         def build() -> tuple[list[Any], list[Any]]:

@@ -20,7 +20,7 @@ MAX_LOOP = 1000
 
 BARE_EFFECTS = ("end_turn", "skip", "reverse")
 EFFECTS = ("move", "draw", "deal", "shuffle", "set", "add", "skip", "reverse", "end_turn", "goto",
-           "end_round", "draw_high", "roll", "do", "if", "switch", "while", "for_each")
+           "end_round", "draw_high", "roll", "reveal", "do", "if", "switch", "while", "for_each")
 
 
 def _nothing(env: Env) -> None:
@@ -348,6 +348,12 @@ class EffectCompiler:
     def _e_shuffle(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
         zone, owner = self.zone_ref(args, path, loc)
         return lambda env: env.state.shuffle(zone, owner(env) if owner else None)
+
+    def _e_reveal(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
+        args = self.args(args, path, ("zone", "to"), ("zone", "to"))
+        zone, owner = self.zone_ref(args.get("zone"), path + ("zone",), loc)
+        viewer = self.expr(args.get("to"), path + ("to",), loc)
+        return lambda env: env.state.reveal(zone, owner(env) if owner else None, viewer(env))
 
     def _e_roll(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
         what = self.expr(args, path, loc)

@@ -56,6 +56,17 @@ class Moved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    """A zone's content was shown to one player only (for example a challenged hand)."""
+
+    kind = "revealed"
+    zone: str
+    owner: int | None
+    viewer: int
+    components: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Rolled(Event):
     kind = "rolled"
     component: int
@@ -118,7 +129,7 @@ class GameEnded(Event):
 
 
 EVENT_TYPES: dict[str, type[Event]] = {
-    cls.kind: cls for cls in (RoundStarted, Gathered, Shuffled, Moved, Rolled, VariableSet,
+    cls.kind: cls for cls in (RoundStarted, Gathered, Shuffled, Moved, Revealed, Rolled, VariableSet,
                               ActionTaken, TurnStarted, PhaseChanged, Skipped, DirectionChanged,
                               RoundEnded, GameEnded)
 }

@@ -377,6 +377,13 @@ class Compiler:
                               hint=self._suggest(attr, sorted(self.names.attributes)), code="E113")
         assert self._attr_lookup is not None
         read = self._attr_lookup(attr)
+        if isinstance(read, dict):  # the same for every state: one table lookup by component id
+            table = read.get
+            child = node.children[0]
+            if child.data == "name" and str(child.children[0]) in loc:
+                name = str(child.children[0])
+                return lambda e: table(e.loc.get(name))
+            return lambda e: table(obj(e))
         return lambda e: read(e, obj(e))
 
     def _c_index(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:

@@ -107,10 +107,11 @@ class ActionSpec:
     effects: Effect
     description: str = ""
     require: Evaluator | None = None  # a condition on all the choices together
+    component_choices: frozenset[str] = frozenset()
 
-    @property
-    def component_choices(self) -> frozenset[str]:
-        return frozenset(c.name for c in self.choices if c.kind == "component")
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "component_choices",
+                           frozenset(c.name for c in self.choices if c.kind == "component"))
 
 
 @dataclass(frozen=True)

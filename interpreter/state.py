@@ -49,6 +49,8 @@ class State:
         self.events: list[ev.Event] = []
         self.action_count = 0
         self.changes: dict[tuple[str, int | None], int] = {}  # zone -> how often it changed this round
+        self._legal_set: frozenset[Action] = frozenset()  # the actions last offered by legal_actions()
+        self.revealed: dict[int, set[int]] = {}  # viewer -> components shown to them where they still lie
 
     # ------------------------------------------------------------ starting
 
@@ -91,6 +93,7 @@ class State:
     def _gather(self) -> None:
         home = self.game.home_zone
         self.changes = {}
+        self.revealed = {}
         for zone in self.game.zones.values():
             self.zones[zone.name] = [[] for _ in range(self.players)] if zone.per_player else []
         self.zones[home] = [c.id for c in self.game.components]
@@ -121,6 +124,11 @@ class State:
         """Every action any player may take now (the turn owner's and claims by anyone)."""
         if self.finished:
             return []
+        result = self._find_legal_actions()
+        self._legal_set = frozenset(result)  # lets apply() skip re-checking an action just offered
+        return result
+
+    def _find_legal_actions(self) -> list[Action]:
         result: list[Action] = []
         for spec in self.game.actions:
             if spec.phases is not None and self.phase not in spec.phases:
@@ -281,9 +289,11 @@ class State:
 
     def apply(self, action: Action) -> None:
         """Take one legal action; an illegal one raises IllegalAction and changes nothing."""
-        reason = self.why_not(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        if action not in self._legal_set:
+            reason = self.why_not(action)
+            if reason is not None:
+                raise IllegalAction(reason)
+        self._legal_set = frozenset()
         self.action_count += 1
         if self.action_count > self.game.max_actions:
             raise GameLimitExceeded(f"the game passed the limit of {self.game.max_actions} actions "
@@ -391,7 +401,8 @@ class State:
     def _zone_view(self, zone: str, owner: int | None, viewer: int | None) -> list[int | None]:
         cards = self.zone(zone, owner)
         n = len(cards)
-        return [c if self.visible(zone, owner, i, n, viewer) else None for i, c in enumerate(cards)]
+        known = self.revealed.get(viewer, ()) if viewer is not None else ()
+        return [c if c in known or self.visible(zone, owner, i, n, viewer) else None for i, c in enumerate(cards)]
 
     def clone(self) -> "State":
         other = State.__new__(State)
@@ -405,6 +416,7 @@ class State:
         other.vars = {k: (list(v) if isinstance(v, list) else v) for k, v in self.vars.items()}
         other.events = list(self.events)
         other.changes = dict(self.changes)
+        other.revealed = {viewer: set(seen) for viewer, seen in self.revealed.items()}
         return other
 
     # ------------------------------------------------------------ primitives for effects
@@ -419,6 +431,9 @@ class State:
     def move(self, cid: int, to_zone: str, to_owner: int | None, to_bottom: bool = False) -> None:
         from_zone, from_owner = self.where[cid]
         self.zone(from_zone, from_owner).remove(cid)
+        if self.revealed:
+            for seen in self.revealed.values():
+                seen.discard(cid)
         target = self.zone(to_zone, to_owner)
         changes = self.changes
         changes[from_zone, from_owner] = changes.get((from_zone, from_owner), 0) + 1
@@ -459,6 +474,12 @@ class State:
         cards = self.zone(zone, owner)
         self.rng.shuffle(cards)
         self.emit(ev.Shuffled(zone, owner, tuple(cards)))
+
+    def reveal(self, zone: str, owner: int | None, viewer: int) -> None:
+        """Show a zone's components to one player; they stay known to them until they move."""
+        cards = tuple(self.zone(zone, owner))
+        self.revealed.setdefault(viewer, set()).update(cards)
+        self.emit(ev.Revealed(zone, owner, viewer, cards))
 
     def roll(self, cid: int) -> None:
         comp = self.game.components[cid]

@@ -1,0 +1,356 @@
+"""Invariants that every state of every ruleset must keep, as plain checks.
+
+Each check takes a state and returns its violations in words (an empty list:
+all is well), so that the property tests and a command that checks a ruleset
+by playing it share one implementation. `playout_checks` plays a bot game and
+runs the per-state checks along the way; `determinism` replays a seed twice.
+The expectations are computed from the game's declarations, never by asking
+the State the same question it is being tested on.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Callable, Iterator, Sequence
+
+from .errors import GameLimitExceeded, IllegalAction
+from .game import Action, Game
+from .runner import play_out, step
+from .simulate import bot_seats
+from .state import State
+
+Check = Callable[[State], list[str]]
+NO_SUCH_VALUE = "no such value"
+_DROP = object()
+
+
+# ------------------------------------------------------------ places and snapshots
+
+def places(state: State) -> Iterator[tuple[str, int | None, list[int]]]:
+    """Every place a component can be: (zone, owner seat or None, its list bottom..top)."""
+    for name, spec in state.game.zones.items():
+        if spec.per_player:
+            for owner, cids in enumerate(state.zones[name]):
+                yield name, owner, cids
+        else:
+            yield name, None, state.zones[name]
+
+
+def snapshot(state: State) -> tuple[Any, ...]:
+    """Everything an action may change, copied, so that 'nothing changed' can be tested."""
+    return (
+        {name: [list(c) for c in z] if state.game.zones[name].per_player else list(z)
+         for name, z in state.zones.items()},
+        list(state.where), list(state.faces),
+        {k: list(v) if isinstance(v, list) else v for k, v in state.vars.items()},
+        len(state.events), state.current, state.dealer, state.direction, state.phase, state.round,
+        state.action_count, state.turn_begun, state.finished, state.winners, state.rng.getstate(),
+    )
+
+
+def first_difference(expected: Sequence[Any], actual: Sequence[Any]) -> str | None:
+    """Where two sequences first differ, with both items, or None when they are equal."""
+    for index, (want, got) in enumerate(zip(expected, actual)):
+        if want != got:
+            return f"item {index} differs: expected {want!r}, got {got!r}"
+    if len(expected) != len(actual):
+        index = min(len(expected), len(actual))
+        extra = actual[index] if len(actual) > index else expected[index]
+        which = "got an extra" if len(actual) > index else "missing"
+        return f"lengths differ ({len(expected)} expected, {len(actual)} got); {which} item {index}: {extra!r}"
+    return None
+
+
+# ------------------------------------------------------------ per-state checks
+
+def conservation(state: State) -> list[str]:
+    """Every component is in exactly one place, `where` agrees, and the places are the declared ones."""
+    game = state.game
+    problems = []
+    if set(state.zones) != set(game.zones):
+        problems.append(f"zones are {sorted(state.zones)}, the game declares {sorted(game.zones)}")
+        return problems
+    for name, spec in game.zones.items():
+        if spec.per_player and len(state.zones[name]) != state.players:
+            problems.append(f"{name} has {len(state.zones[name])} per-player lists for {state.players} players")
+    total = len(game.components)
+    if len(state.where) != total:
+        problems.append(f"where has {len(state.where)} entries for {total} components")
+        return problems
+    seen: Counter[int] = Counter()
+    for name, owner, cids in places(state):
+        for cid in cids:
+            seen[cid] += 1
+            if not 0 <= cid < total:
+                problems.append(f"{name}[{owner}] holds {cid!r}, which is no component")
+            elif state.where[cid] != (name, owner):
+                problems.append(f"component {cid} is in {name}[{owner}] but where says {state.where[cid]}")
+    problems += [f"component {cid} is in {n} places" for cid, n in sorted(seen.items()) if n > 1]
+    missing = [cid for cid in range(total) if not seen[cid]]
+    if missing:
+        problems.append(f"components {missing} are in no zone")
+    return problems
+
+
+def variables_shape(state: State) -> list[str]:
+    """Every declared variable exists; a per-player one has one value per seat."""
+    problems = []
+    for name, spec in state.game.variables.items():
+        if name not in state.vars:
+            problems.append(f"variable {name} is missing")
+        elif spec.per_player and (not isinstance(state.vars[name], list) or len(state.vars[name]) != state.players):
+            problems.append(f"per-player variable {name} is {state.vars[name]!r} for {state.players} players")
+    return problems
+
+
+def has_legal_action(state: State) -> list[str]:
+    """A game that is not over lets its current player do something."""
+    if state.is_over():
+        return []
+    if any(a.actor == state.current for a in state.legal_actions()):
+        return []
+    return [f"player {state.current + 1} has no legal action (phase {state.phase})"]
+
+
+def _may_see(state: State, zone: str, owner: int | None, index: int, size: int, viewer: int | None) -> bool:
+    """Whether `viewer` may see the component at `index` of a place, from the zone's declaration."""
+    visibility = state.game.zones[zone].visibility
+    return (visibility == "public"
+            or (visibility == "owner" and viewer is not None and owner == viewer)
+            or (visibility == "top" and index == size - 1))
+
+
+def _may_read(state: State, variable: str, owner: int | None, viewer: int | None) -> bool:
+    """Whether `viewer` may read a variable (one seat's entry, for a per-player one)."""
+    visibility = state.game.variables[variable].visibility
+    return (visibility == "public"
+            or (visibility == "owner" and viewer is not None and owner == viewer)
+            or (visibility == "current" and viewer is not None and viewer == state.current))
+
+
+def _zone_leaks(state: State, view: dict[str, Any], viewer: int | None, who: str) -> tuple[list[str], set[int]]:
+    """Problems with the zones of one view, and the components the viewer may see."""
+    problems, seeable = [], set()
+    for name, owner, cids in places(state):
+        shown = view["zones"][name][owner] if owner is not None else view["zones"][name]
+        where = name if owner is None else f"{name}[{owner}]"
+        if len(shown) != len(cids):
+            problems.append(f"{who} sees {len(shown)} components in {where}, which holds {len(cids)}")
+            continue
+        for index, (real, seen) in enumerate(zip(cids, shown)):
+            allowed = _may_see(state, name, owner, index, len(cids), viewer)
+            if allowed:
+                seeable.add(real)
+            if seen is not None and not allowed:
+                problems.append(f"{who} sees component {seen} at {where}[{index}], which is hidden from them")
+            elif allowed and seen != real:
+                problems.append(f"{who} sees {seen!r} at {where}[{index}] instead of component {real}")
+    return problems, seeable
+
+
+def _variable_leaks(state: State, view: dict[str, Any], viewer: int | None, who: str) -> list[str]:
+    problems = []
+    shown_vars = view["variables"]
+    for name, spec in state.game.variables.items():
+        if spec.visibility == "hidden" or name not in shown_vars:
+            if name in shown_vars:
+                problems.append(f"{who} sees the hidden variable {name}")
+            elif spec.visibility != "hidden":
+                problems.append(f"{who} does not see the variable {name}")
+            continue
+        pairs = (zip(range(state.players), state.vars[name], shown_vars[name]) if spec.per_player
+                 else [(None, state.vars[name], shown_vars[name])])
+        for owner, real, seen in pairs:
+            label = name if owner is None else f"{name}[{owner}]"
+            if _may_read(state, name, owner, viewer):
+                if seen != real:
+                    problems.append(f"{who} sees {label} as {seen!r} instead of {real!r}")
+            elif seen is not None:
+                problems.append(f"{who} reads {label} = {seen!r}, which is hidden from them")
+    return problems
+
+
+def views_hide(state: State) -> list[str]:
+    """Each player's view (and a spectator's) shows exactly what the declared visibilities allow.
+
+    Zones: hidden never, owner only to the owner, top only the top, public all;
+    the sizes are always shown. Variables: hidden never, owner only one's own
+    entry, current only to the player whose turn it is. A die's face is shown
+    only where the die itself may be seen.
+    """
+    problems = []
+    for viewer in [*range(state.players), None]:
+        who = "a spectator" if viewer is None else f"player {viewer + 1}"
+        view = state.view(viewer)
+        zone_problems, seeable = _zone_leaks(state, view, viewer, who)
+        problems += zone_problems + _variable_leaks(state, view, viewer, who)
+        for cid, face in view["faces"].items():
+            if cid not in seeable:
+                problems.append(f"{who} sees the face of component {cid}, which is hidden from them")
+            elif face != state.faces[cid]:
+                problems.append(f"{who} sees component {cid} showing face {face} instead of {state.faces[cid]}")
+    return problems
+
+
+def legal_actions_apply(state: State) -> list[str]:
+    """Every listed action passes `why_not` and applies without error, each on its own clone."""
+    problems = []
+    for action in state.legal_actions():
+        reason = state.why_not(action)
+        if reason is not None:
+            problems.append(f"listed action {action} is refused by why_not: {reason}")
+            continue
+        try:
+            state.clone().apply(action)
+        except GameLimitExceeded:
+            continue  # the playout reports a game that does not end
+        except Exception as err:  # any failure of a legal action is what this check reports
+            problems.append(f"listed action {action} failed: {type(err).__name__}: {err}")
+    return problems
+
+
+def clone_independence(state: State, action: Action | None = None) -> list[str]:
+    """Acting on a clone (by default, the current player's first action) leaves the original as it was."""
+    if action is None:
+        action = next((a for a in state.legal_actions() if a.actor == state.current), None)
+        if action is None:
+            return []
+    before = snapshot(state)
+    try:
+        state.clone().apply(action)
+    except GameLimitExceeded:
+        return []
+    if snapshot(state) != before:
+        return [f"applying {action} to a clone changed the original"]
+    return []
+
+
+def _key(state: State, action: Action) -> tuple[Any, ...]:
+    """An action up to interchangeable components: identical ones in the same place are one choice."""
+    spec = state.game.action_index.get(action.name)
+    kinds = {c.name: c.kind for c in spec.choices} if spec else {}
+    args = []
+    for name, value in action.args:
+        if kinds.get(name) == "component" and isinstance(value, int) and 0 <= value < len(state.where):
+            value = ("component", state.signature(value), state.where[value])
+        args.append((name, value))
+    return action.name, action.actor, tuple(args)
+
+
+def _with_arg(action: Action, index: int, value: Any) -> Action:
+    """`action` with its index-th choice set to `value`, or dropped when value is _DROP."""
+    args = action.args[:index] + (() if value is _DROP else ((action.args[index][0], value),))
+    return Action(action.name, action.actor, args + action.args[index + 1:])
+
+
+def near_misses(state: State) -> list[Action]:
+    """Actions close to legal ones that legal_actions does not offer, so apply must refuse them.
+
+    Made by changing a legal action's actor (to another seat or to no seat), a
+    component to one from another place (or to no component at all), a declared
+    value to one no rule offers, dropping or adding a choice; plus an unknown
+    action and every action without choices that is not offered.
+    """
+    game = state.game
+    legal = state.legal_actions()
+    offered = {_key(state, a) for a in legal}
+    tops = {(name, owner): cids[-1] for name, owner, cids in places(state) if cids}
+    candidates = [Action(NO_SUCH_VALUE, state.current)]
+    candidates += [Action(spec.name, seat) for spec in game.actions if not spec.choices
+                   for seat in range(state.players)]
+    for action in legal:
+        kinds = {c.name: c.kind for c in game.action_index[action.name].choices}
+        candidates += [Action(action.name, seat, action.args) for seat in range(state.players + 1)]
+        candidates.append(Action(action.name, action.actor, action.args + (("unasked", 1),)))
+        for index, (name, value) in enumerate(action.args):
+            candidates.append(_with_arg(action, index, _DROP))
+            if kinds.get(name) == "component":
+                home = state.where[value] if value is not None else None
+                candidates += [_with_arg(action, index, cid) for place, cid in tops.items() if place != home]
+                candidates.append(_with_arg(action, index, len(game.components)))
+            else:
+                candidates.append(_with_arg(action, index, NO_SUCH_VALUE))
+    result, seen = [], set(offered)
+    for action in candidates:
+        key = _key(state, action)
+        if key not in seen:
+            seen.add(key)
+            result.append(action)
+    return result
+
+
+def refuses(state: State, actions: Sequence[Action]) -> list[str]:
+    """Each action is refused with IllegalAction and leaves the state as it was (tried on a clone)."""
+    problems = []
+    trial, before = state.clone(), snapshot(state)
+    for action in actions:
+        try:
+            trial.apply(action)
+            problems.append(f"{action} was accepted though legal_actions does not offer it")
+        except IllegalAction:
+            if snapshot(trial) == before:
+                continue
+            problems.append(f"refusing {action} changed the state")
+        except Exception as err:  # the wrong kind of refusal is what this check reports
+            problems.append(f"{action} raised {type(err).__name__}: {err} instead of IllegalAction")
+        trial = state.clone()
+    return problems
+
+
+def illegal_refused(state: State) -> list[str]:
+    """Every near miss of a legal action is refused and changes nothing."""
+    return refuses(state, near_misses(state))
+
+
+STATE_CHECKS: tuple[Check, ...] = (conservation, variables_shape, has_legal_action, views_hide,
+                                   legal_actions_apply, clone_independence, illegal_refused)
+
+
+# ------------------------------------------------------------ whole games
+
+def check_state(state: State, checks: Sequence[Check] = STATE_CHECKS) -> list[str]:
+    """The violations of every check on one state."""
+    return [problem for check in checks for problem in check(state)]
+
+
+def playout_checks(game: Game, players: int, seed: int, bot: str = "random", single_round: bool = True,
+                   max_actions: int | None = None, every: int = 1,
+                   checks: Sequence[Check] = STATE_CHECKS) -> list[str]:
+    """Play a bot game, checking the state after every `every`-th action; stop at the first violation.
+
+    The game must end (or, with single_round, its first round) within the
+    ruleset's own bound on actions; `max_actions` cuts the playout shorter
+    without counting as a violation. Each violation names the seed and the
+    number of actions taken so far, which is enough to reproduce it.
+    """
+    state = game.new_state(players, seed)
+    seats = bot_seats(bot, players, seed)
+    where = f"{game.name}, {players} players, seed {seed}, {bot} bots"
+    problems = check_state(state, checks)
+    if problems:
+        return [f"{where}, at the start: {p}" for p in problems]
+    taken, first_round = 0, state.round
+    while not state.is_over() and not (single_round and state.round != first_round):
+        if max_actions is not None and taken >= max_actions:
+            break
+        try:
+            action = step(state, seats)
+        except GameLimitExceeded:
+            return [f"{where}: the game did not end within {game.max_actions} actions"]
+        except Exception as err:  # a crash mid-game is a violation to report with its seed
+            return [f"{where}, action {taken + 1}: {type(err).__name__}: {err}"]
+        taken += 1
+        if taken % every == 0 or state.is_over():
+            problems = check_state(state, checks)
+            if problems:
+                return [f"{where}, after action {taken} ({action}): {p}" for p in problems]
+    return []
+
+
+def determinism(game: Game, players: int, seed: int, bot: str = "random", single_round: bool = True) -> list[str]:
+    """Two playouts with the same seed produce the same events."""
+    logs = []
+    for _ in range(2):
+        state = play_out(game.new_state(players, seed), bot_seats(bot, players, seed), single_round)
+        logs.append([e.to_json() for e in state.events])
+    difference = first_difference(*logs)
+    return [] if difference is None else [f"{game.name}, {players} players, seed {seed}: events {difference}"]

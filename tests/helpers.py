@@ -1,0 +1,210 @@
+"""Game-agnostic test helpers: put a State into a known position and act by name.
+
+Rule tests start from the exact position a rule talks about instead of playing
+until it happens by chance. `arrange` moves components into place and resets the
+bookkeeping a fresh turn would have; `act` takes an action through
+`State.apply`, so an illegal move raises IllegalAction exactly as it would in play.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from rulesrun.interpreter import Action, Game, IllegalAction, State, load_game, ruleset_path
+from rulesrun.interpreter.expressions import Env
+
+Lookup = Callable[[Any], Sequence[int]]
+Placement = Mapping[str, Any]
+
+
+class _Picker:
+    """Hands out component ids: ints as given, anything else through `lookup`, never one twice."""
+
+    def __init__(self, lookup: Lookup | None):
+        self.lookup = lookup
+        self.used: set[int] = set()
+
+    def __call__(self, item: Any) -> int:
+        if isinstance(item, int) and not isinstance(item, bool):
+            candidates: Sequence[int] = (item,)
+        elif self.lookup is None:
+            raise ValueError(f"{item!r} is not a component id and no lookup was given")
+        else:
+            candidates = self.lookup(item)
+        for cid in candidates:
+            if cid not in self.used:
+                self.used.add(cid)
+                return cid
+        raise ValueError(f"no unused component left for {item!r}")
+
+
+def arrange(state: State, *, zones: Placement | None = None, hands: Mapping[int, Iterable[Any]] | None = None,
+            variables: Mapping[str, Any] | None = None, current: int = 0, direction: int = 1,
+            dealer: int | None = None, phase: str | None = None,
+            rest: str | tuple[str, int] | None = None, lookup: Lookup | None = None) -> State:
+    """Put `state` into a known position at the start of `current`'s turn and return it.
+
+    - zones: zone name -> components, **top first** (the first item is the top, the next to
+      be drawn); a per-player zone takes a mapping seat -> components.
+    - hands: shorthand for the game's hand zone, seat -> components.
+    - components are ids, or any other value that `lookup(value)` turns into candidate ids;
+      the first candidate not yet placed is taken, so identical components can be listed twice.
+    - rest: the zone that receives every unlisted component, beneath the listed ones, in id
+      order: a shared zone's name or (per-player zone, seat); default the stock zone, else
+      the home zone.
+    - variables: round and turn variables are first reset to their initial values; then each
+      name given is set (a per-player variable takes a full list or a mapping seat -> value).
+    - dealer defaults to the seat before `current`; phase defaults to the turn's own rule.
+    The event list is cleared, so later assertions see only what follows.
+    """
+    game = state.game
+    pick = _Picker(lookup)
+    placed: dict[tuple[str, int | None], list[int]] = {}
+    wanted = dict(zones or {})
+    if hands is not None:
+        wanted[game.hand_zone] = hands
+    for name, content in wanted.items():
+        spec = game.zones[name]
+        if spec.per_player:
+            for seat, items in content.items():
+                placed[(name, seat)] = [pick(item) for item in items]
+        else:
+            placed[(name, None)] = [pick(item) for item in content]
+    if isinstance(rest, tuple):
+        rest_zone, rest_owner = rest
+    else:
+        rest_zone, rest_owner = rest or game.stock_zone or game.home_zone, None
+    for name, spec in game.zones.items():
+        state.zones[name] = [[] for _ in range(state.players)] if spec.per_player else []
+    state.zone(rest_zone, rest_owner).extend(c.id for c in game.components if c.id not in pick.used)
+    for (name, owner), cids in placed.items():
+        state.zone(name, owner).extend(reversed(cids))
+    state.where = [("", None)] * len(game.components)
+    for name, spec in game.zones.items():
+        owners = range(state.players) if spec.per_player else (None,)
+        for owner in owners:
+            state.changes[name, owner] = state.changes.get((name, owner), 0) + 1  # every zone was rearranged
+            for cid in state.zone(name, owner):
+                state.where[cid] = (name, owner)
+    for var in game.variables.values():
+        if var.scope in ("round", "turn"):
+            state.vars[var.name] = [var.initial] * state.players if var.per_player else var.initial
+    for name, value in (variables or {}).items():
+        if name not in game.variables:
+            raise KeyError(f"no variable {name!r}")
+        if isinstance(value, Mapping):
+            for seat, seat_value in value.items():
+                state.vars[name][seat] = seat_value
+        else:
+            state.vars[name] = list(value) if game.variables[name].per_player else value
+    state.current = current
+    state.direction = direction
+    state.dealer = (current - 1) % state.players if dealer is None else dealer
+    state.skips = 0
+    state.turn_begun = False
+    state.turn_ended = False
+    state.round_over = False
+    state.round_winner = None
+    state.phase = phase if phase is not None else (
+        game.turn_phase(Env(state, current)) if game.turn_phase else None)
+    state.events.clear()
+    check_places(state)
+    return state
+
+
+def snapshot(state: State) -> tuple[Any, ...]:
+    """Everything a rule can change, for comparing a state before and after an attempt."""
+    zones = {name: [list(h) for h in z] if state.game.zones[name].per_player else list(z)
+             for name, z in state.zones.items()}
+    variables = {name: list(v) if isinstance(v, list) else v for name, v in state.vars.items()}
+    return (zones, variables, list(state.faces), state.current, state.phase, state.direction, state.dealer,
+            state.round, state.finished)
+
+
+def check_places(state: State) -> None:
+    """Assert that every component is in exactly one zone and `state.where` says which."""
+    game = state.game
+    seen: Counter[int] = Counter()
+    for name, spec in game.zones.items():
+        owners = range(state.players) if spec.per_player else (None,)
+        for owner in owners:
+            for cid in state.zone(name, owner):
+                seen[cid] += 1
+                assert state.where[cid] == (name, owner), f"component {cid} is in {name} but where says otherwise"
+    assert sorted(seen) == [c.id for c in game.components], "some component is in no zone"
+    assert max(seen.values()) == 1, "some component is in two places"
+
+
+def act(state: State, name: str, actor: int | None = None, **choices: Any) -> Action:
+    """Apply the action `name` with `choices` for `actor` (default: the current player)."""
+    action = Action(name, state.current if actor is None else actor, tuple(choices.items()))
+    state.apply(action)
+    return action
+
+
+def no_effect(state: State, move: Callable[[], Any]) -> None:
+    """Assert that `move` changes nothing, whether the engine refuses it or accepts it as a no-op."""
+    before = snapshot(state)
+    try:
+        move()
+    except IllegalAction:
+        pass
+    assert snapshot(state) == before
+
+
+def refused(state: State, move: Callable[[], Any]) -> None:
+    """Assert that the engine refuses `move` (IllegalAction) and leaves the state as it was."""
+    before = snapshot(state)
+    try:
+        move()
+    except IllegalAction:
+        assert snapshot(state) == before
+        return
+    raise AssertionError("the move was accepted")
+
+
+def action_names(state: State, actor: int) -> set[str]:
+    """The names of the actions `actor` may take now."""
+    return {a.name for a in state.legal_actions() if a.actor == actor}
+
+
+def events_of(state: State, kind: type) -> list[Any]:
+    """The events of one type, oldest first."""
+    return [e for e in state.events if isinstance(e, kind)]
+
+
+class StackedRandom(random.Random):
+    """A generator whose shuffles put chosen components on top, in a chosen order.
+
+    `StackedRandom([3, 9], [5])`: the first shuffle leaves 3 on top and 9 under it, the
+    second leaves 5 on top; the other components keep their order beneath. Shuffles after
+    the last listed one change nothing. Everything else is a normal seeded generator.
+    """
+
+    def __init__(self, *tops: Sequence[int], seed: int = 0):
+        super().__init__(seed)
+        self.tops = [list(top) for top in tops]
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        top = self.tops.pop(0) if self.tops else []
+        chosen = [cid for cid in top if cid in x]
+        x[:] = [cid for cid in x if cid not in chosen] + list(reversed(chosen))
+
+
+def with_params(ruleset: str, tmp_path: Path, **params: Any) -> Game:
+    """A shipped ruleset with some parameters changed.
+
+    Parameters are folded into the compiled game, so the ruleset text is edited instead
+    (each `name: {value: ...,` is rewritten) and the copy in `tmp_path` is loaded.
+    """
+    text = ruleset_path(ruleset).read_text(encoding="utf-8")
+    for name, value in params.items():
+        needle = f"{name}: {{value: "
+        start = text.index(needle) + len(needle)
+        end = text.index(",", start)
+        text = text[:start] + str(value) + text[end:]
+    path = tmp_path / f"{ruleset}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_game(str(path))
