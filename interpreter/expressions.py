@@ -255,7 +255,7 @@ class Compiler:
         name = str(node.children[0])
         names = self.names
         if name in loc:
-            return lambda e: e.loc.get(name)
+            return _local(name)
         if name in self._arguments:
             return self._arguments[name]
         if name in names.variables:
@@ -267,8 +267,8 @@ class Compiler:
             return _constant(value)
         if name in names.zones:
             if names.zones[name]:
-                return lambda e: e.state.zones[name][e.player]
-            return lambda e: e.state.zones[name]
+                return _zone(lambda e: e.state.zones[name][e.player])
+            return _zone(lambda e: e.state.zones[name])
         if name in names.definitions:
             definition = names.definitions[name]
             if definition.params:
@@ -334,6 +334,10 @@ class Compiler:
             fn = FUNCTIONS[name]
             if len(args) == 1:
                 (a,) = args
+                if name == "size" and getattr(a, "zone", False):
+                    return lambda e: len(a(e))
+                if name == "others":
+                    return lambda e: e.state.others[a(e)]
                 return lambda e: fn(e.state, a(e))
             return lambda e: fn(e.state, *[a(e) for a in args])
         candidates = sorted(set(FUNCTIONS) | {d for d, v in self.names.definitions.items() if v.params})
@@ -379,9 +383,8 @@ class Compiler:
         read = self._attr_lookup(attr)
         if isinstance(read, dict):  # the same for every state: one table lookup by component id
             table = read.get
-            child = node.children[0]
-            if child.data == "name" and str(child.children[0]) in loc:
-                name = str(child.children[0])
+            name = getattr(obj, "local_name", None)
+            if name is not None:
                 return lambda e: table(e.loc.get(name))
             return lambda e: table(obj(e))
         return lambda e: read(e, obj(e))
@@ -395,7 +398,7 @@ class Compiler:
                 if self.names.variables.get(name):
                     return lambda e: e.state.vars[name][index(e)]
                 if self.names.zones.get(name):
-                    return lambda e: e.state.zones[name][index(e)]
+                    return _zone(lambda e: e.state.zones[name][index(e)])
                 if name in self.names.variables or name in self.names.zones:
                     raise self._error(f"{name!r} is not kept per player; remove the [...]", base,
                                       code="E114")
@@ -421,7 +424,7 @@ class Compiler:
         parts = self._sub(node, loc, depth)
         if len(parts) == 2:
             a, b = parts
-            return lambda e: bool(a(e)) and bool(b(e))
+            return lambda e: True if a(e) and b(e) else False
 
         def all_of(e: Env) -> bool:
             for part in parts:
@@ -434,7 +437,7 @@ class Compiler:
         parts = self._sub(node, loc, depth)
         if len(parts) == 2:
             a, b = parts
-            return lambda e: bool(a(e)) or bool(b(e))
+            return lambda e: True if a(e) or b(e) else False
 
         def any_of(e: Env) -> bool:
             for part in parts:
@@ -451,10 +454,8 @@ class Compiler:
         left_node, op_token, right_node = node.children
         a, b = self._compile(left_node, loc, depth), self._compile(right_node, loc, depth)
         op = str(op_token)
-        if op == "==":
-            return lambda e: a(e) == b(e)
-        if op == "!=":
-            return lambda e: a(e) != b(e)
+        if op in ("==", "!="):
+            return _equality(a, b, op == "==")
         fn = _COMPARE[op]
 
         def ordered(e: Env) -> bool:
@@ -486,6 +487,30 @@ class Compiler:
 
 
 _MISSING = object()
+
+
+def _local(name: str) -> Evaluator:
+    """Read a local name; tagged so that `card.colour` can become one table lookup."""
+    def local(e: Env) -> Any:
+        return e.loc.get(name)
+    local.local_name = name  # type: ignore[attr-defined]
+    return local
+
+
+def _zone(read: Evaluator) -> Evaluator:
+    read.zone = True  # type: ignore[attr-defined]
+    return read
+
+
+def _equality(a: Evaluator, b: Evaluator, equal: bool) -> Evaluator:
+    """`==` / `!=`, with a constant side folded in (the common `card.kind == number`)."""
+    if getattr(b, "constant", False):
+        value = b(None)  # type: ignore[arg-type]
+        return (lambda e: a(e) == value) if equal else (lambda e: a(e) != value)
+    if getattr(a, "constant", False):
+        value = a(None)  # type: ignore[arg-type]
+        return (lambda e: value == b(e)) if equal else (lambda e: value != b(e))
+    return (lambda e: a(e) == b(e)) if equal else (lambda e: a(e) != b(e))
 
 
 def _constant(value: Any) -> Evaluator:

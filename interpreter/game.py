@@ -162,10 +162,19 @@ class Game:
 
     def __post_init__(self) -> None:
         self.action_index = {a.name: a for a in self.actions}
+        self._by_phase = {phase: tuple(a for a in self.actions if a.phases is None or phase in a.phases)
+                          for phase in set(self.phases) | {None}}
         self.home_zone = next(z.name for z in self.zones.values() if z.home)
         self.stock_zone = next((z.name for z in self.zones.values() if z.stock), None)
         self.hand_zone = next((z.name for z in self.zones.values() if z.per_player), None)
         self.has_dice = any(c.faces for c in self.components)
+
+    def actions_in_phase(self, phase: str | None) -> tuple[ActionSpec, ...]:
+        """The actions whose `phase` allows them now, in declaration order."""
+        found = self._by_phase.get(phase)
+        if found is None:
+            found = tuple(a for a in self.actions if a.phases is None or phase in a.phases)
+        return found
 
     def attribute(self, component: int | None, name: str, faces: list[int] | None = None) -> Any:
         """An attribute of a component, read from the face it shows if it is a die."""

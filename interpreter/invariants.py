@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable, Iterator, Sequence
 
+from . import events as ev
 from .errors import GameLimitExceeded, IllegalAction
 from .game import Action, Game
 from .runner import play_out, step
@@ -127,7 +128,25 @@ def _may_read(state: State, variable: str, owner: int | None, viewer: int | None
             or (visibility == "current" and viewer is not None and viewer == state.current))
 
 
-def _zone_leaks(state: State, view: dict[str, Any], viewer: int | None, who: str) -> tuple[list[str], set[int]]:
+def revealed(state: State) -> dict[int, set[int]]:
+    """From the events of this round: the components shown to each player that have not moved since."""
+    round_events = []
+    for event in reversed(state.events):
+        if isinstance(event, ev.Gathered):
+            break
+        round_events.append(event)
+    known: dict[int, set[int]] = {}
+    for event in reversed(round_events):
+        if isinstance(event, ev.Revealed):
+            known.setdefault(event.viewer, set()).update(event.components)
+        elif isinstance(event, ev.Moved):
+            for seen in known.values():
+                seen.discard(event.component)
+    return known
+
+
+def _zone_leaks(state: State, view: dict[str, Any], viewer: int | None, who: str,
+                known: set[int]) -> tuple[list[str], set[int]]:
     """Problems with the zones of one view, and the components the viewer may see."""
     problems, seeable = [], set()
     for name, owner, cids in places(state):
@@ -137,7 +156,7 @@ def _zone_leaks(state: State, view: dict[str, Any], viewer: int | None, who: str
             problems.append(f"{who} sees {len(shown)} components in {where}, which holds {len(cids)}")
             continue
         for index, (real, seen) in enumerate(zip(cids, shown)):
-            allowed = _may_see(state, name, owner, index, len(cids), viewer)
+            allowed = real in known or _may_see(state, name, owner, index, len(cids), viewer)
             if allowed:
                 seeable.add(real)
             if seen is not None and not allowed:
@@ -174,14 +193,17 @@ def views_hide(state: State) -> list[str]:
 
     Zones: hidden never, owner only to the owner, top only the top, public all;
     the sizes are always shown. Variables: hidden never, owner only one's own
-    entry, current only to the player whose turn it is. A die's face is shown
+    entry, current only to the player whose turn it is. A component revealed to
+    one player stays visible to them until it moves. A die's face is shown
     only where the die itself may be seen.
     """
     problems = []
+    shown = revealed(state)
     for viewer in [*range(state.players), None]:
         who = "a spectator" if viewer is None else f"player {viewer + 1}"
         view = state.view(viewer)
-        zone_problems, seeable = _zone_leaks(state, view, viewer, who)
+        known = shown.get(viewer, set()) if viewer is not None else set()
+        zone_problems, seeable = _zone_leaks(state, view, viewer, who, known)
         problems += zone_problems + _variable_leaks(state, view, viewer, who)
         for cid, face in view["faces"].items():
             if cid not in seeable:

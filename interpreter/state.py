@@ -30,6 +30,7 @@ class State:
         self.players = players
         self.seed = seed
         self.rng = random.Random(seed)
+        self.others = [tuple((p + i) % players for i in range(1, players)) for p in range(players)]
         self.zones: dict[str, Any] = {}
         self.where: list[tuple[str, int | None]] = []
         self.faces: list[int] = [0] * len(game.components)
@@ -130,12 +131,11 @@ class State:
 
     def _find_legal_actions(self) -> list[Action]:
         result: list[Action] = []
-        for spec in self.game.actions:
-            if spec.phases is not None and self.phase not in spec.phases:
-                continue
-            actors = range(self.players) if spec.by_anyone else (self.current,)
-            for actor in actors:
-                env = Env(self, actor)
+        env = Env(self, self.current)  # one environment, its player set per actor; choices clean up
+        everybody = range(self.players)
+        for spec in self.game.actions_in_phase(self.phase):
+            for actor in everybody if spec.by_anyone else (self.current,):
+                env.player = actor
                 if spec.guard is not None and not spec.guard(env):
                     continue
                 if spec.choices:
@@ -489,15 +489,26 @@ class State:
         self.emit(ev.Rolled(cid, self.faces[cid]))
 
     def set_var(self, name: str, owner: int | None, value: Any) -> None:
+        """Change a variable; setting the value it already has is no change and no event."""
         if name == "current":
+            if self.current == value:
+                return
             self.current = int(value)
         elif name == "dealer":
+            if self.dealer == value:
+                return
             self.dealer = value
         elif owner is None:
+            if self.vars[name] == value and type(self.vars[name]) is type(value):
+                return
             self.vars[name] = value
         else:
-            self.vars[name][owner] = value
-        if not self.game.variables.get(name) or not self.game.variables[name].hidden:
+            values = self.vars[name]
+            if values[owner] == value and type(values[owner]) is type(value):
+                return
+            values[owner] = value
+        spec = self.game.variables.get(name)
+        if spec is None or not spec.hidden:
             self.emit(ev.VariableSet(name, owner, value))
 
     def end_turn(self) -> None:
