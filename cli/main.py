@@ -81,7 +81,7 @@ def _players(game: Any, players: int | None) -> int:
 
 _RULESET = click.argument("ruleset", metavar="RULESET")
 _SEED = click.option("--seed", type=int, default=0, show_default=True, help="Seed of all randomness.")
-_BOT = click.option("--bot", type=_BotKind(), default="random", show_default=True,
+_BOT = click.option("--bot", type=_BotKind(), default="greedy", show_default=True,
                     help="Kind of bot for the computer seats (random or greedy).")
 _PLAYERS = click.option("--players", type=click.IntRange(min=1), default=None,
                         help="Number of players [default: the ruleset's minimum, or the number of humans].")

@@ -176,7 +176,7 @@ def test_play_writes_a_log(tmp_path: Path) -> None:
     result = run("play", "uno", "--players", "2", "--seed", "1", "--log", str(log), stdin="1\n")
     assert result.exit_code == 0
     lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
-    assert lines[0]["type"] == "header" and lines[0]["seats"] == ["human", "random"]
+    assert lines[0]["type"] == "header" and lines[0]["seats"] == ["human", "greedy"]
     assert lines[-1] == {"type": "result", "scores": [0, 0], "winners": [], "rounds": 0, "over": False}
     assert sum(1 for line in lines if line.get("event") == "action" and line["actor"] == 0) >= 1
 
