@@ -17,6 +17,7 @@ from .expressions import Compiler, Definition, Env, Evaluator, ExprError, Names
 from .game import ActionSpec, ChoiceSpec, Component, Game, Trigger, VariableSpec, ZoneSpec
 from .loader import SourceMap
 from .resolve import ResolvedMap
+from . import types as T
 
 Path = tuple[Any, ...]
 MAX_COMPONENTS = 2000
@@ -62,12 +63,12 @@ class GameCompiler:
                                      Position(pos.path, pos.line, column + err.column if pos.line else 0),
                                      "error", err.hint))
 
-    def compile_expr(self, text: Any, path: Path, local_names: frozenset[str] = frozenset()) -> Evaluator:
+    def compile_expr(self, text: Any, path: Path, local_names: "dict[str, T.Type] | None" = None) -> Evaluator:
         if isinstance(text, bool) or isinstance(text, int) or text is None:
             value = text
             return lambda e: value
         try:
-            return self.expr.compile(str(text), local_names)
+            return self.expr.compile(str(text), local_names or {})
         except ExprError as err:
             self._expr_problem(path, err)
             return lambda e: None
@@ -88,10 +89,10 @@ class GameCompiler:
         self._definitions()
         self._check_ambiguous_symbols()
         effects = fx.EffectCompiler(self, doc.get("procedures") or {})
-        setup = effects.sequence(doc.get("setup") or [], ("setup",), frozenset())
+        setup = effects.sequence(doc.get("setup") or [], ("setup",), {})
         round_doc = doc.get("round") or {}
-        round_setup = effects.sequence(round_doc.get("setup") or [], ("round", "setup"), frozenset())
-        winner = frozenset({"winner"})
+        round_setup = effects.sequence(round_doc.get("setup") or [], ("round", "setup"), {})
+        winner = {"winner": T.PLAYER}
         round_end = effects.sequence(round_doc.get("end") or [], ("round", "end"), winner)
         game_over = self.compile_expr(round_doc.get("game_over", True), ("round", "game_over"), winner)
         winners = (self.compile_expr(round_doc["winners"], ("round", "winners"), winner)
@@ -100,14 +101,14 @@ class GameCompiler:
                        if "next_dealer" in round_doc else None)
         turn = doc.get("turn") or {}
         turn_phase = self.compile_expr(turn["phase"], ("turn", "phase")) if "phase" in turn else None
-        on_begin = (effects.sequence(turn["on_begin"], ("turn", "on_begin"), frozenset())
+        on_begin = (effects.sequence(turn["on_begin"], ("turn", "on_begin"), {})
                     if turn.get("on_begin") else None)
-        on_end = (effects.sequence(turn["on_end"], ("turn", "on_end"), frozenset())
+        on_end = (effects.sequence(turn["on_end"], ("turn", "on_end"), {})
                   if turn.get("on_end") else None)
         actions = tuple(self._action(name, spec, effects) for name, spec in (doc.get("actions") or {}).items())
         triggers = tuple(
             Trigger(self.compile_expr(t.get("when"), ("triggers", i, "when")),
-                    effects.sequence(t.get("do") or [], ("triggers", i, "do"), frozenset()))
+                    effects.sequence(t.get("do") or [], ("triggers", i, "do"), {}))
             for i, t in enumerate(doc.get("triggers") or []))
         score_var = round_doc.get("scores", "score")
         if score_var not in self.names.variables:
@@ -141,13 +142,17 @@ class GameCompiler:
     def _components(self) -> None:
         comp_doc = self.doc.get("components") or {}
         for name, values in (comp_doc.get("attributes") or {}).items():
-            self.names.attributes[name] = None
+            self.names.attributes[name] = T.ANY
             if values == "any":  # free text or numbers, such as a die's printed name
                 continue
             self.domains[name] = list(values)
-            self.names.symbols.update(v for v in values if isinstance(v, str))
+            self.names.attributes[name] = T.of_values(values, name)
+            for value in values:
+                if isinstance(value, str):
+                    self.names.symbols.add(value)
+                    self.names.symbol_labels.setdefault(value, name)
         derive = comp_doc.get("derive") or {}
-        self.names.attributes.update(dict.fromkeys(derive))
+        self.names.attributes.update(dict.fromkeys(derive, T.ANY))
         self._deriving = True
         for i, entry in enumerate(comp_doc.get("cards") or []):
             self._expand_cards(entry, ("components", "cards", i))
@@ -160,6 +165,11 @@ class GameCompiler:
             self.error(("components",), "the ruleset declares no components", "S204")
         self._derive(derive)
         self._deriving = False
+        for name in self.names.attributes:  # free and derived attributes: typed by what they hold
+            if name not in self.domains:
+                values = [c.attrs.get(name) for c in self.components]
+                values += [f.get(name) for c in self.components for f in c.faces]
+                self.names.attributes[name] = T.of_values(values, None)
 
     def _expand_cards(self, entry: dict[str, Any], path: Path) -> None:
         copies = int(entry.get("copies", 1))
@@ -214,7 +224,7 @@ class GameCompiler:
                            + ", ".join(map(str, domain)), "S206")
 
     def _derive(self, derive: dict[str, str]) -> None:
-        compiled = {name: self.compile_expr(text, ("components", "derive", name), frozenset({"this"}))
+        compiled = {name: self.compile_expr(text, ("components", "derive", name), {"this": T.COMPONENT})
                     for name, text in derive.items()}
         for comp in self.components:
             targets = [comp.attrs] if not comp.faces else [dict(comp.attrs, **f) for f in comp.faces]
@@ -298,6 +308,7 @@ class GameCompiler:
                 initial=initial, visibility=str(spec.get("visibility", "public")),
                 description=str(spec.get("description", "")))
             self.names.variables[name] = bool(spec.get("per_player", False))
+            self.names.variable_types[name] = T.ANY if initial is None else T.of_value(initial, self.names.symbol_labels)
         for name, value in self.names.params.items():
             if value == "none":
                 self.names.params[name] = None
@@ -341,13 +352,14 @@ class GameCompiler:
         phases = frozenset(phase if isinstance(phase, list) else [phase]) if phase else None
         by = spec.get("by", "current")
         choices: list[ChoiceSpec] = []
-        bound: frozenset[str] = frozenset()
-        all_names = frozenset((spec.get("choose") or {}).keys())
+        bound: dict[str, T.Type] = {}
         guard = self.compile_expr(spec["if"], path + ("if",)) if "if" in spec else None
         for cname, cspec in (spec.get("choose") or {}).items():
             earlier = tuple(c.name for c in choices if c.kind == "component")
-            choices.append(self._choice(cname, cspec or {}, path + ("choose", cname), bound, earlier))
-            bound = bound | {cname}
+            choice = self._choice(cname, cspec or {}, path + ("choose", cname), bound, earlier)
+            choices.append(choice)
+            bound = bound | {cname: self._choice_type(choice, cspec or {})}
+        all_names = bound
         require = self.compile_expr(spec["require"], path + ("require",), all_names) if "require" in spec else None
         if require is not None and not choices:
             self.error(path + ("require",), "require needs choices to check; use if: instead", "S212")
@@ -356,10 +368,28 @@ class GameCompiler:
                           choices=tuple(choices), effects=body, description=str(spec.get("description", "")),
                           require=require)
 
-    def _choice(self, name: str, spec: dict[str, Any], path: Path, bound: frozenset[str],
+    def _choice_type(self, choice: ChoiceSpec, spec: dict[str, Any]) -> T.Type:
+        if choice.kind == "component":
+            return T.COMPONENT
+        if choice.kind == "player":
+            return T.PLAYER
+        value = spec.get("value")
+        if isinstance(value, str) and value in self.domains:
+            return T.of_values(self.domains[value], value)
+        if isinstance(value, list):
+            return T.of_value(value, self.names.symbol_labels).element or T.ANY
+        source_type = self.expr.type_of(choice.source)
+        return source_type.element or T.ANY if source_type.kind == "list" else T.ANY
+
+    def _choice(self, name: str, spec: dict[str, Any], path: Path, bound: dict[str, T.Type],
                 earlier: tuple[str, ...]) -> ChoiceSpec:
         present_if = self.compile_expr(spec["if"], path + ("if",), bound) if "if" in spec else None
-        where = self.compile_expr(spec["where"], path + ("where",), bound | {name}) if "where" in spec else None
+        own = T.COMPONENT if "from" in spec else T.PLAYER if "player" in spec else (
+            T.of_values(self.domains[spec["value"]], spec["value"])
+            if isinstance(spec.get("value"), str) and spec["value"] in self.domains
+            else T.of_value(spec.get("value"), self.names.symbol_labels).element or T.ANY
+            if isinstance(spec.get("value"), list) else T.ANY)
+        where = self.compile_expr(spec["where"], path + ("where",), bound | {name: own}) if "where" in spec else None
         if "from" in spec:
             kind, source = "component", self.compile_expr(spec["from"], path + ("from",), bound)
         elif "player" in spec:

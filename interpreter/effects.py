@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from . import types as T
 from .expressions import Compiler, Env, EvalError, Evaluator, ExprError
 from .game import Effect
 
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from .compiler import GameCompiler
 
 Path = tuple[Any, ...]
+Locals = dict[str, T.Type]  # the names bound where an effect runs, with their types
 MAX_LOOP = 1000
 
 BARE_EFFECTS = ("end_turn", "skip", "reverse")
@@ -38,7 +40,7 @@ class EffectCompiler:
 
     # ------------------------------------------------------------ structure
 
-    def sequence(self, items: Any, path: Path, loc: frozenset[str]) -> Effect:
+    def sequence(self, items: Any, path: Path, loc: Locals) -> Effect:
         if not isinstance(items, list):
             items, path = [items], path
             steps = [self.effect(items[0], path, loc)]
@@ -54,7 +56,7 @@ class EffectCompiler:
                 step(env)
         return run_all
 
-    def effect(self, item: Any, path: Path, loc: frozenset[str]) -> Effect:
+    def effect(self, item: Any, path: Path, loc: Locals) -> Effect:
         if isinstance(item, str):
             if item in BARE_EFFECTS:
                 return getattr(self, "_e_" + item)(None, path, loc)
@@ -79,10 +81,10 @@ class EffectCompiler:
 
     # ------------------------------------------------------------ helpers
 
-    def expr(self, text: Any, path: Path, loc: frozenset[str]) -> Evaluator:
+    def expr(self, text: Any, path: Path, loc: Locals) -> Evaluator:
         return self.owner.compile_expr(text, path, loc)
 
-    def zone_ref(self, text: Any, path: Path, loc: frozenset[str]) -> tuple[str, Evaluator | None]:
+    def zone_ref(self, text: Any, path: Path, loc: Locals) -> tuple[str, Evaluator | None]:
         """`discard` or `hand` or `hand[target]` -> (zone name, owner evaluator or None)."""
         names = self.owner.names
         try:
@@ -100,7 +102,7 @@ class EffectCompiler:
             self.owner.error(path, f"zone {name!r} is not per player; remove the [...]", "S304")
         return name, None
 
-    def lvalue(self, text: str, path: Path, loc: frozenset[str]) -> Callable[[Env, Any], None]:
+    def lvalue(self, text: str, path: Path, loc: Locals) -> Callable[[Env, Any], None]:
         try:
             name, index, star = self.owner.expr.compile_lvalue(text, loc)
         except ExprError as err:
@@ -122,7 +124,7 @@ class EffectCompiler:
             self.owner.error(path, f"{name!r} is not per player; remove the [...]", "S305")
         return lambda e, value: e.state.set_var(name, None, value)
 
-    def reader(self, text: str, path: Path, loc: frozenset[str]) -> Evaluator:
+    def reader(self, text: str, path: Path, loc: Locals) -> Evaluator:
         """The current value of an assignment target (for `add`)."""
         return self.expr(text.replace("[*]", ""), path, loc)
 
@@ -141,7 +143,7 @@ class EffectCompiler:
 
     # ------------------------------------------------------------ control flow
 
-    def _e_if(self, item: dict[str, Any], path: Path, loc: frozenset[str]) -> Effect:
+    def _e_if(self, item: dict[str, Any], path: Path, loc: Locals) -> Effect:
         self.args(item, path, ("if", "then", "else"), ("if",))
         cond = self.expr(item["if"], path + ("if",), loc)
         then = self.sequence(item.get("then") or [], path + ("then",), loc)
@@ -151,7 +153,7 @@ class EffectCompiler:
             (then if cond(env) else other)(env)
         return run_if
 
-    def _e_switch(self, item: dict[str, Any], path: Path, loc: frozenset[str]) -> Effect:
+    def _e_switch(self, item: dict[str, Any], path: Path, loc: Locals) -> Effect:
         self.args(item, path, ("switch", "cases", "default"), ("switch",))
         key = self.expr(item["switch"], path + ("switch",), loc)
         cases = {str(k): self.sequence(v or [], path + ("cases", k), loc)
@@ -162,7 +164,7 @@ class EffectCompiler:
             cases.get(_case_key(key(env)), default)(env)
         return run_switch
 
-    def _e_while(self, item: dict[str, Any], path: Path, loc: frozenset[str]) -> Effect:
+    def _e_while(self, item: dict[str, Any], path: Path, loc: Locals) -> Effect:
         self.args(item, path, ("while", "do"), ("while", "do"))
         cond = self.expr(item["while"], path + ("while",), loc)
         body = self.sequence(item.get("do") or [], path + ("do",), loc)
@@ -175,11 +177,13 @@ class EffectCompiler:
             raise EvalError(f"a while loop ran {MAX_LOOP} times")
         return run_while
 
-    def _e_for_each(self, item: dict[str, Any], path: Path, loc: frozenset[str]) -> Effect:
+    def _e_for_each(self, item: dict[str, Any], path: Path, loc: Locals) -> Effect:
         self.args(item, path, ("for_each", "in", "do"), ("for_each", "in", "do"))
         name = str(item["for_each"])
         source = self.expr(item["in"], path + ("in",), loc)
-        body = self.sequence(item.get("do") or [], path + ("do",), loc | {name})
+        item_type = self.owner.expr.type_of(source)
+        element = T.COMPONENT if item_type.kind == "zone" else (item_type.element or T.ANY)
+        body = self.sequence(item.get("do") or [], path + ("do",), loc | {name: element})
 
         def run_for_each(env: Env) -> None:
             saved = env.loc.get(name)
@@ -189,7 +193,7 @@ class EffectCompiler:
             env.loc[name] = saved
         return run_for_each
 
-    def _e_do(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
+    def _e_do(self, args: Any, path: Path, loc: Locals) -> Effect:
         """Run a named procedure: effects written once and used in several places."""
         name = str(args)
         if name not in self.procedures:
@@ -201,37 +205,37 @@ class EffectCompiler:
             return _nothing
         if name not in self._compiled:
             self._compiling.add(name)
-            self._compiled[name] = self.sequence(self.procedures[name] or [], ("procedures", name), frozenset())
+            self._compiled[name] = self.sequence(self.procedures[name] or [], ("procedures", name), {})
             self._compiling.discard(name)
         return self._compiled[name]
 
     # ------------------------------------------------------------ turn order
 
-    def _e_end_turn(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
+    def _e_end_turn(self, args: Any, path: Path, loc: Locals) -> Effect:
         return lambda env: env.state.end_turn()
 
-    def _e_skip(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
+    def _e_skip(self, args: Any, path: Path, loc: Locals) -> Effect:
         count = self.expr(args, path, loc) if args is not None else (lambda e: 1)
         return lambda env: env.state.skip(count(env))
 
-    def _e_reverse(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
+    def _e_reverse(self, args: Any, path: Path, loc: Locals) -> Effect:
         return lambda env: env.state.reverse()
 
-    def _e_goto(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
+    def _e_goto(self, args: Any, path: Path, loc: Locals) -> Effect:
         phase = str(args)
         if phase not in self.owner.phases:
             self.owner.error(path, f"no action is available in phase {phase!r}", "S309",
                              Compiler._suggest(phase, sorted(self.owner.phases)))
         return lambda env: env.state.goto(phase)
 
-    def _e_end_round(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
+    def _e_end_round(self, args: Any, path: Path, loc: Locals) -> Effect:
         args = self.args(args or {}, path, ("winner",))
         winner = self.expr(args.get("winner"), path + ("winner",), loc) if "winner" in args else (lambda e: None)
         return lambda env: env.state.end_round(winner(env))
 
     # ------------------------------------------------------------ variables
 
-    def _e_set(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
+    def _e_set(self, args: Any, path: Path, loc: Locals) -> Effect:
         if not isinstance(args, dict):
             self.owner.error(path, "set takes a mapping of variable: value", "S306")
             return _nothing
@@ -243,7 +247,7 @@ class EffectCompiler:
                 target(env, value)
         return run_set
 
-    def _e_add(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
+    def _e_add(self, args: Any, path: Path, loc: Locals) -> Effect:
         if not isinstance(args, dict):
             self.owner.error(path, "add takes a mapping of variable: amount", "S306")
             return _nothing
@@ -257,7 +261,7 @@ class EffectCompiler:
 
     # ------------------------------------------------------------ components
 
-    def _e_move(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
+    def _e_move(self, args: Any, path: Path, loc: Locals) -> Effect:
         args = self.args(args, path, ("card", "cards", "from", "to", "count", "bottom"), ("to",))
         to_zone, to_owner = self.zone_ref(args.get("to"), path + ("to",), loc)
         bottom = bool(args.get("bottom", False))
@@ -291,7 +295,7 @@ class EffectCompiler:
                 state.move(cid, to_zone, owner, bottom)
         return move_top
 
-    def _e_draw(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
+    def _e_draw(self, args: Any, path: Path, loc: Locals) -> Effect:
         args = self.args(args or {}, path, ("player", "count", "from", "to", "set", "roll"))
         game_zones = self.owner.zone_specs
         stock = next((z.name for z in game_zones.values() if z.stock), None)
@@ -326,7 +330,7 @@ class EffectCompiler:
                 remember(env, last)
         return run_draw
 
-    def _e_deal(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
+    def _e_deal(self, args: Any, path: Path, loc: Locals) -> Effect:
         args = self.args(args, path, ("from", "to", "count"), ("from", "to", "count"))
         from_zone, _ = self.zone_ref(args.get("from"), path + ("from",), loc)
         to_name = str(args.get("to"))
@@ -345,17 +349,17 @@ class EffectCompiler:
                     state.move(cid, to_name, (first + i) % state.players)
         return run_deal
 
-    def _e_shuffle(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
+    def _e_shuffle(self, args: Any, path: Path, loc: Locals) -> Effect:
         zone, owner = self.zone_ref(args, path, loc)
         return lambda env: env.state.shuffle(zone, owner(env) if owner else None)
 
-    def _e_reveal(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
+    def _e_reveal(self, args: Any, path: Path, loc: Locals) -> Effect:
         args = self.args(args, path, ("zone", "to"), ("zone", "to"))
         zone, owner = self.zone_ref(args.get("zone"), path + ("zone",), loc)
         viewer = self.expr(args.get("to"), path + ("to",), loc)
         return lambda env: env.state.reveal(zone, owner(env) if owner else None, viewer(env))
 
-    def _e_roll(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
+    def _e_roll(self, args: Any, path: Path, loc: Locals) -> Effect:
         what = self.expr(args, path, loc)
 
         def run_roll(env: Env) -> None:
@@ -365,11 +369,11 @@ class EffectCompiler:
                     env.state.roll(cid)
         return run_roll
 
-    def _e_draw_high(self, args: Any, path: Path, loc: frozenset[str]) -> Effect:
+    def _e_draw_high(self, args: Any, path: Path, loc: Locals) -> Effect:
         """Each player takes a component; the highest value wins; ties take again among themselves."""
         args = self.args(args, path, ("from", "value", "set", "roll"), ("from", "value", "set"))
         zone, _ = self.zone_ref(args.get("from"), path + ("from",), loc)
-        value = self.expr(args.get("value"), path + ("value",), loc | {"card"})
+        value = self.expr(args.get("value"), path + ("value",), loc | {"card": T.COMPONENT})
         target = self.lvalue(str(args.get("set")), path + ("set",), loc)
         roll = bool(args.get("roll", False))
 
@@ -412,7 +416,7 @@ def _case_key(value: Any) -> str:
     return str(value)
 
 
-def _zone_lvalue(compiler: Compiler, text: str, loc: frozenset[str]) -> tuple[str, Evaluator | None, bool]:
+def _zone_lvalue(compiler: Compiler, text: str, loc: Locals) -> tuple[str, Evaluator | None, bool]:
     """Parse `zone` or `zone[expr]` with the lvalue rule, without requiring a variable name."""
     from .expressions import parse
     tree = parse(text, start="lvalue")
@@ -420,4 +424,4 @@ def _zone_lvalue(compiler: Compiler, text: str, loc: frozenset[str]) -> tuple[st
     index = tree.children[1] if len(tree.children) > 1 else None
     if index is None:
         return name, None, False
-    return name, compiler._compile(index, frozenset(loc), 0), False
+    return name, compiler.compile_tree(index, loc), False

@@ -13,10 +13,11 @@ import operator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from lark import Lark, Token, Tree
 
+from . import types as T
 from .errors import RulesrunError
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -76,7 +77,9 @@ class Names:
     zones: dict[str, bool] = field(default_factory=dict)  # name -> per player
     definitions: dict[str, Definition] = field(default_factory=dict)
     symbols: set[str] = field(default_factory=set)
-    attributes: dict[str, None] = field(default_factory=dict)  # an ordered set: declaration order
+    attributes: dict[str, T.Type] = field(default_factory=dict)  # in declaration order
+    variable_types: dict[str, T.Type] = field(default_factory=dict)
+    symbol_labels: dict[str, str] = field(default_factory=dict)  # `red` -> "colour"
 
     def known(self) -> list[str]:
         return sorted(
@@ -158,6 +161,10 @@ BUILTIN_NAMES: dict[str, Evaluator] = {
     "round": lambda e: e.state.round,
     "all_players": lambda e: tuple(range(e.state.players)),
 }
+_BUILTIN_TYPES = {"player": T.PLAYER, "current": T.PLAYER, "dealer": T.PLAYER, "direction": T.INT,
+                  "players": T.INT, "phase": T.TEXT, "round": T.INT, "all_players": T.list_of(T.PLAYER)}
+for _name, _evaluator in BUILTIN_NAMES.items():
+    _evaluator.rtype = _BUILTIN_TYPES[_name]  # type: ignore[attr-defined]
 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
             ">": operator.gt, ">=": operator.ge}
@@ -183,10 +190,30 @@ class Compiler:
         self.names = names
         self._attr_lookup = attr_lookup
         self._arguments: dict[str, Evaluator] = {}
+        self._local_types: dict[str, T.Type] = {}
 
-    def compile(self, text: str, local_names: tuple[str, ...] | frozenset[str] = ()) -> Evaluator:
+    def compile(self, text: str, local_names: "Iterable[str] | dict[str, T.Type]" = ()) -> Evaluator:
+        """Compile one expression; `local_names` are the names bound where it is used (with types)."""
         tree = parse(text)
-        return self._compile(tree, frozenset(local_names), 0)
+        saved = self._local_types
+        self._local_types = dict(local_names) if isinstance(local_names, dict) else \
+            {name: T.ANY for name in local_names}
+        try:
+            return self._compile(tree, frozenset(self._local_types), 0)
+        finally:
+            self._local_types = saved
+
+    def compile_tree(self, tree: Tree, local_names: "dict[str, T.Type]") -> Evaluator:
+        """Compile an already parsed expression (a part of a larger form, such as an index)."""
+        saved = self._local_types
+        self._local_types = dict(local_names)
+        try:
+            return self._compile(tree, frozenset(self._local_types), 0)
+        finally:
+            self._local_types = saved
+
+    def type_of(self, evaluator: Evaluator) -> T.Type:
+        return getattr(evaluator, "rtype", T.ANY)
 
     def compile_lvalue(self, text: str, local_names: tuple[str, ...] | frozenset[str] = ()
                        ) -> tuple[str, Evaluator | None, bool]:
@@ -201,7 +228,13 @@ class Compiler:
             return str(name), None, False
         if isinstance(index, Token) and index.type == "STAR":
             return str(name), None, True
-        return str(name), self._compile(index, frozenset(local_names), 0), False
+        saved = self._local_types
+        self._local_types = dict(local_names) if isinstance(local_names, dict) else \
+            {n: T.ANY for n in local_names}
+        try:
+            return str(name), self._compile(index, frozenset(self._local_types), 0), False
+        finally:
+            self._local_types = saved
 
     # -- helpers
     @staticmethod
@@ -245,26 +278,26 @@ class Compiler:
 
     def _c_list(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         items = self._sub(node, loc, depth)
+        rtype = T.list_of(T.join(self.type_of(i) for i in items))
         if all(getattr(i, "constant", False) for i in items):
-            value = tuple(i(None) for i in items)
-            return lambda e: value
-        return lambda e: tuple(i(e) for i in items)
+            return _typed(_constant(tuple(i(None) for i in items)), rtype)
+        return _typed(lambda e: tuple(i(e) for i in items), rtype)
 
     # -- names
     def _c_name(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         name = str(node.children[0])
         names = self.names
         if name in loc:
-            return _local(name)
+            return _typed(_local(name), self._local_types.get(name, T.ANY))
         if name in self._arguments:
             return self._arguments[name]
         if name in names.variables:
+            rtype = names.variable_types.get(name, T.ANY)
             if names.variables[name]:
-                return lambda e: e.state.vars[name][e.player]
-            return lambda e: e.state.vars[name]
+                return _typed(lambda e: e.state.vars[name][e.player], rtype)
+            return _typed(lambda e: e.state.vars[name], rtype)
         if name in names.params:
-            value = names.params[name]
-            return _constant(value)
+            return _typed(_constant(names.params[name]), T.of_value(names.params[name], names.symbol_labels))
         if name in names.zones:
             if names.zones[name]:
                 return _zone(lambda e: e.state.zones[name][e.player])
@@ -278,7 +311,7 @@ class Compiler:
         if name in BUILTIN_NAMES:
             return BUILTIN_NAMES[name]
         if name in names.symbols:
-            return _constant(name)
+            return _typed(_constant(name), T.text({name}, names.symbol_labels.get(name)))
         raise self._error(f"unknown name {name!r}", node.children[0],
                           hint=self._suggest(name, names.known() + sorted(loc)), code="E110")
 
@@ -332,17 +365,44 @@ class Compiler:
                 raise self._error(f"{name}() takes {low}" + (f" to {high}" if high != low else "")
                                   + f" argument(s), got {len(args)}", name_token, code="E111")
             fn = FUNCTIONS[name]
+            self._check_arguments(name, args, node)
+            rtype = self._function_type(name, args)
             if len(args) == 1:
                 (a,) = args
                 if name == "size" and getattr(a, "zone", False):
-                    return lambda e: len(a(e))
+                    return _typed(lambda e: len(a(e)), rtype)
                 if name == "others":
-                    return lambda e: e.state.others[a(e)]
-                return lambda e: fn(e.state, a(e))
-            return lambda e: fn(e.state, *[a(e) for a in args])
+                    return _typed(lambda e: e.state.others[a(e)], rtype)
+                return _typed(lambda e: fn(e.state, a(e)), rtype)
+            return _typed(lambda e: fn(e.state, *[a(e) for a in args]), rtype)
         candidates = sorted(set(FUNCTIONS) | {d for d, v in self.names.definitions.items() if v.params})
         raise self._error(f"unknown function {name!r}", name_token,
                           hint=self._suggest(name, candidates), code="E110")
+
+    def _function_type(self, name: str, args: list[Evaluator]) -> T.Type:
+        if name in ("size", "abs"):
+            return T.INT
+        if name in ("top", "bottom"):
+            return T.COMPONENT
+        if name in ("next", "previous", "left", "right"):
+            return T.PLAYER
+        if name == "others":
+            return T.list_of(T.PLAYER)
+        if name == "str":
+            return T.TEXT
+        return T.join(self.type_of(a) for a in args)  # min, max
+
+    def _check_arguments(self, name: str, args: list[Evaluator], node: Tree) -> None:
+        """Zones for size/top/bottom, players for the seat functions."""
+        wanted = {"top": ("zone", "list"), "bottom": ("zone", "list"), "size": ("zone", "list"),
+                  "next": T.NUMERIC, "previous": T.NUMERIC, "left": T.NUMERIC, "right": T.NUMERIC,
+                  "others": T.NUMERIC, "abs": ("int",)}.get(name)
+        if wanted is None or not args:
+            return
+        given = self.type_of(args[0])
+        if given.kind not in wanted + ("any", "none"):
+            expected = "a zone or a list" if "zone" in wanted else "a player" if name != "abs" else "a number"
+            raise self._error(f"{name}() needs {expected}, got {given.describe()}", node.children[0], code="E132")
 
     def _changes(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         """`changes(hand[p])`: how often a zone's content changed this round (a change stamp)."""
@@ -358,36 +418,50 @@ class Compiler:
             owner = BUILTIN_NAMES["player"]
         else:
             owner = _constant(None)
-        return lambda e: e.state.changes.get((name, owner(e)), 0)
+        return _typed(lambda e: e.state.changes.get((name, owner(e)), 0), T.INT)
 
     def _c_aggregate(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         kind_token, binder_token, source_node, body_node = node.children
         kind, binder = str(kind_token), str(binder_token)
         source = self._compile(source_node, loc, depth)
-        inner = loc | {binder}
-        body = self._compile(body_node, inner, depth) if body_node is not None else None
-        if body is None and kind not in ("count", "any", "all", "min", "max", "sum", "first"):
-            raise self._error(f"{kind}() needs a ':' and an expression", node)
-        return _aggregate(kind, binder, source, body)
+        source_type = self.type_of(source)
+        if source_type.kind not in ("zone", "list", "any"):
+            raise self._error(f"{kind}() goes through a zone or a list, not {source_type.describe()}",
+                              source_node, code="E134")
+        item_type = T.COMPONENT if source_type.kind == "zone" else (source_type.element or T.ANY)
+        saved = self._local_types
+        self._local_types = dict(saved, **{binder: item_type})
+        try:
+            body = self._compile(body_node, loc | {binder}, depth) if body_node is not None else None
+        finally:
+            self._local_types = saved
+        body_type = self.type_of(body) if body is not None else item_type
+        rtype = {"any": T.BOOL, "all": T.BOOL, "count": T.INT, "sum": T.INT, "first": item_type}.get(kind, body_type)
+        return _typed(_aggregate(kind, binder, source, body), rtype)
 
     def _c_attr(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         obj = self._compile(node.children[0], loc, depth)
         attr_token = node.children[1]
         attr = str(attr_token)
+        obj_type = self.type_of(obj)
+        if obj_type.kind not in ("component", "any", "none"):
+            raise self._error(f"only components have attributes; this is {obj_type.describe()}",
+                              attr_token, code="E133")
         if attr == "id":  # every component's own number, e.g. to order a pair of choices
-            return obj
+            return _typed(lambda e: obj(e), T.INT)
         if attr not in self.names.attributes:
             raise self._error(f"unknown attribute {attr!r}", attr_token,
-                              hint=self._suggest(attr, sorted(self.names.attributes)), code="E113")
+                              hint=self._suggest(attr, list(self.names.attributes)), code="E113")
+        rtype = self.names.attributes[attr]
         assert self._attr_lookup is not None
         read = self._attr_lookup(attr)
         if isinstance(read, dict):  # the same for every state: one table lookup by component id
             table = read.get
             name = getattr(obj, "local_name", None)
             if name is not None:
-                return lambda e: table(e.loc.get(name))
-            return lambda e: table(obj(e))
-        return lambda e: read(e, obj(e))
+                return _typed(lambda e: table(e.loc.get(name)), rtype)
+            return _typed(lambda e: table(obj(e)), rtype)
+        return _typed(lambda e: read(e, obj(e)), rtype)
 
     def _c_index(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         base, index_node = node.children
@@ -396,66 +470,72 @@ class Compiler:
             name = str(base.children[0])
             if name not in loc:
                 if self.names.variables.get(name):
-                    return lambda e: e.state.vars[name][index(e)]
+                    return _typed(lambda e: e.state.vars[name][index(e)],
+                                  self.names.variable_types.get(name, T.ANY))
                 if self.names.zones.get(name):
                     return _zone(lambda e: e.state.zones[name][index(e)])
                 if name in self.names.variables or name in self.names.zones:
                     raise self._error(f"{name!r} is not kept per player; remove the [...]", base,
                                       code="E114")
         seq = self._compile(base, loc, depth)
+        seq_type = self.type_of(seq)
 
         def item(e: Env) -> Any:
             try:
                 return seq(e)[index(e)]
             except (IndexError, TypeError, KeyError):
                 return None
-        return item
+        return _typed(item, T.COMPONENT if seq_type.kind == "zone" else (seq_type.element or T.ANY))
 
     # -- operators
     def _c_neg(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         (inner,) = self._sub(node, loc, depth)
-        return lambda e: -inner(e)
+        self._expect_number(inner, node, "-")
+        return _typed(lambda e: -inner(e), T.INT)
 
     def _c_not_(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         (inner,) = self._sub(node, loc, depth)
-        return lambda e: not inner(e)
+        return _typed(lambda e: not inner(e), T.BOOL)
 
     def _c_and_(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         parts = self._sub(node, loc, depth)
         if len(parts) == 2:
             a, b = parts
-            return lambda e: True if a(e) and b(e) else False
+            return _typed(lambda e: True if a(e) and b(e) else False, T.BOOL)
 
         def all_of(e: Env) -> bool:
             for part in parts:
                 if not part(e):
                     return False
             return True
-        return all_of
+        return _typed(all_of, T.BOOL)
 
     def _c_or_(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         parts = self._sub(node, loc, depth)
         if len(parts) == 2:
             a, b = parts
-            return lambda e: True if a(e) or b(e) else False
+            return _typed(lambda e: True if a(e) or b(e) else False, T.BOOL)
 
         def any_of(e: Env) -> bool:
             for part in parts:
                 if part(e):
                     return True
             return False
-        return any_of
+        return _typed(any_of, T.BOOL)
 
     def _c_ternary(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         then, cond, other = self._sub(node, loc, depth)
-        return lambda e: then(e) if cond(e) else other(e)
+        return _typed(lambda e: then(e) if cond(e) else other(e), T.join([self.type_of(then), self.type_of(other)]))
 
     def _c_compare(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         left_node, op_token, right_node = node.children
         a, b = self._compile(left_node, loc, depth), self._compile(right_node, loc, depth)
         op = str(op_token)
         if op in ("==", "!="):
-            return _equality(a, b, op == "==")
+            self._check_comparable(a, b, node)
+            return _typed(_equality(a, b, op == "=="), T.BOOL)
+        self._expect_number(a, left_node, op)
+        self._expect_number(b, right_node, op)
         fn = _COMPARE[op]
 
         def ordered(e: Env) -> bool:
@@ -466,15 +546,17 @@ class Compiler:
                 return fn(x, y)
             except TypeError:
                 raise EvalError(f"cannot compare {x!r} {op} {y!r}") from None
-        return ordered
+        return _typed(ordered, T.BOOL)
 
     def _c_in_(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         a, b = self._sub(node, loc, depth)
-        return lambda e: _contains(b(e), a(e))
+        self._check_membership(a, b, node)
+        return _typed(lambda e: _contains(b(e), a(e)), T.BOOL)
 
     def _c_not_in(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         a, b = self._sub(node, loc, depth)
-        return lambda e: not _contains(b(e), a(e))
+        self._check_membership(a, b, node)
+        return _typed(lambda e: not _contains(b(e), a(e)), T.BOOL)
 
     def _c_arith(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         children = node.children
@@ -482,11 +564,53 @@ class Compiler:
         for i in range(1, len(children), 2):
             symbol = str(children[i])
             right = self._compile(children[i + 1], loc, depth)
-            result = _binary(_guarded(_ARITH[symbol], symbol), result, right)
+            rtype = self._arith_type(result, right, symbol, children[i])
+            result = _typed(_binary(_guarded(_ARITH[symbol], symbol), result, right), rtype)
         return result
+
+    # -- type checks
+    def _check_comparable(self, a: Evaluator, b: Evaluator, node: Tree) -> None:
+        left, right = self.type_of(a), self.type_of(b)
+        why = T.mismatch(left, right)
+        if why is not None:
+            known = next((t for t in (left, right) if t.label and t.values and len(t.values) > 1), None)
+            hint = f"{known.label} values: {', '.join(map(str, sorted(known.values, key=str)))}" if known else ""
+            raise self._error(f"{why}, so the comparison is never true", node.children[1], hint, code="E130")
+
+    def _check_membership(self, a: Evaluator, b: Evaluator, node: Tree) -> None:
+        container = self.type_of(b)
+        if container.kind not in ("list", "zone", "any", "none"):
+            raise self._error(f"`in` needs a list or a zone on its right, got {container.describe()}",
+                              node, code="E134")
+        if container.kind == "list" and container.element is not None:
+            why = T.mismatch(self.type_of(a), container.element)
+            if why is not None:
+                raise self._error(f"{why}, so `in` is never true", node, code="E130")
+
+    def _expect_number(self, value: Evaluator, node: Tree | Token, op: str) -> None:
+        given = self.type_of(value)
+        if given.kind not in T.NUMERIC + ("any", "none"):
+            raise self._error(f"`{op}` needs numbers, got {given.describe()}", node, code="E131")
+
+    def _arith_type(self, a: Evaluator, b: Evaluator, symbol: str, node: Token) -> T.Type:
+        left, right = self.type_of(a), self.type_of(b)
+        if symbol == "+" and {left.kind, right.kind} <= {"text", "any"} and "text" in (left.kind, right.kind):
+            return T.TEXT
+        if symbol == "+" and {left.kind, right.kind} <= {"list", "any"} and "list" in (left.kind, right.kind):
+            return T.list_of(T.join([left.element or T.ANY, right.element or T.ANY]))
+        for given in (left, right):
+            if given.kind not in T.NUMERIC + ("any",):
+                raise self._error(f"`{symbol}` needs numbers, got {given.describe()}", node, code="E131")
+        return T.INT
 
 
 _MISSING = object()
+
+
+def _typed(evaluator: Evaluator, rtype: T.Type) -> Evaluator:
+    """Remember an evaluator's static type on the closure itself."""
+    evaluator.rtype = rtype  # type: ignore[attr-defined]
+    return evaluator
 
 
 def _local(name: str) -> Evaluator:
@@ -499,6 +623,7 @@ def _local(name: str) -> Evaluator:
 
 def _zone(read: Evaluator) -> Evaluator:
     read.zone = True  # type: ignore[attr-defined]
+    read.rtype = T.ZONE  # type: ignore[attr-defined]
     return read
 
 
@@ -517,6 +642,7 @@ def _constant(value: Any) -> Evaluator:
     def constant(e: Env) -> Any:
         return value
     constant.constant = True  # type: ignore[attr-defined]
+    constant.rtype = T.of_value(value)  # type: ignore[attr-defined]
     return constant
 
 

@@ -284,6 +284,8 @@ class State:
 
     def describe_value(self, value: Any) -> str:
         if isinstance(value, int) and not isinstance(value, bool):
+            if not 0 <= value < len(self.game.components):
+                return f"component {value} (there is none)"
             return self.game.label(value, self.faces)
         return str(value)
 
@@ -394,7 +396,7 @@ class State:
             "players": self.players, "current": self.current, "dealer": self.dealer,
             "direction": self.direction, "phase": self.phase, "round": self.round,
             "zones": zones, "variables": variables, "scores": self.scores(),
-            "faces": {c: self.faces[c] for c in range(len(self.faces)) if self.game.components[c].faces},
+            "faces": {c: self.faces[c] for c in _shown(zones) if self.game.components[c].faces},
             "over": self.finished,
         }
 
@@ -536,3 +538,15 @@ class State:
     def __repr__(self) -> str:
         return (f"<State {self.game.name} round {self.round} P{self.current + 1} to act "
                 f"phase={self.phase} over={self.finished}>")
+
+
+def _shown(zones: dict[str, Any]) -> list[int]:
+    """Every component a view shows (a die's face is shown only where the die is)."""
+    shown: list[int] = []
+    for cards in zones.values():
+        for entry in cards:
+            if isinstance(entry, list):
+                shown.extend(c for c in entry if c is not None)
+            elif entry is not None:
+                shown.append(entry)
+    return sorted(shown)
