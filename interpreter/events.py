@@ -79,6 +79,7 @@ class VariableSet(Event):
     name: str
     owner: int | None
     value: Any
+    private_to: int | None = None  # the only player who may see the value (None: everybody)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,6 @@ the State the same question it is being tested on.
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Callable, Iterator, Sequence
 
 from . import events as ev
@@ -22,6 +21,16 @@ from .state import State
 Check = Callable[[State], list[str]]
 NO_SUCH_VALUE = "no such value"
 _DROP = object()
+
+
+class _End:
+    """Stands for the missing item past the end of the shorter sequence."""
+
+    def __repr__(self) -> str:
+        return "nothing more"
+
+
+_END = _End()
 
 
 # ------------------------------------------------------------ places and snapshots
@@ -50,14 +59,11 @@ def snapshot(state: State) -> tuple[Any, ...]:
 
 def first_difference(expected: Sequence[Any], actual: Sequence[Any]) -> str | None:
     """Where two sequences first differ, with both items, or None when they are equal."""
-    for index, (want, got) in enumerate(zip(expected, actual)):
+    for index in range(max(len(expected), len(actual))):
+        want = expected[index] if index < len(expected) else _END
+        got = actual[index] if index < len(actual) else _END
         if want != got:
-            return f"item {index} differs: expected {want!r}, got {got!r}"
-    if len(expected) != len(actual):
-        index = min(len(expected), len(actual))
-        extra = actual[index] if len(actual) > index else expected[index]
-        which = "got an extra" if len(actual) > index else "missing"
-        return f"lengths differ ({len(expected)} expected, {len(actual)} got); {which} item {index}: {extra!r}"
+            return f"index {index}: expected {want!r}, got {got!r}"
     return None
 
 
@@ -77,16 +83,18 @@ def conservation(state: State) -> list[str]:
     if len(state.where) != total:
         problems.append(f"where has {len(state.where)} entries for {total} components")
         return problems
-    seen: Counter[int] = Counter()
+    count = [0] * total
     for name, owner, cids in places(state):
+        place = (name, owner)
         for cid in cids:
-            seen[cid] += 1
-            if not 0 <= cid < total:
+            if not (isinstance(cid, int) and 0 <= cid < total):
                 problems.append(f"{name}[{owner}] holds {cid!r}, which is no component")
-            elif state.where[cid] != (name, owner):
+                continue
+            count[cid] += 1
+            if state.where[cid] != place:
                 problems.append(f"component {cid} is in {name}[{owner}] but where says {state.where[cid]}")
-    problems += [f"component {cid} is in {n} places" for cid, n in sorted(seen.items()) if n > 1]
-    missing = [cid for cid in range(total) if not seen[cid]]
+    problems += [f"component {cid} is in {n} places" for cid, n in enumerate(count) if n > 1]
+    missing = [cid for cid, n in enumerate(count) if n == 0]
     if missing:
         problems.append(f"components {missing} are in no zone")
     return problems
@@ -167,14 +175,16 @@ def _zone_leaks(state: State, view: dict[str, Any], viewer: int | None, who: str
 
 
 def _variable_leaks(state: State, view: dict[str, Any], viewer: int | None, who: str) -> list[str]:
+    """Problems with the variables of one view: each entry shown exactly when it may be read."""
     problems = []
     shown_vars = view["variables"]
     for name, spec in state.game.variables.items():
-        if spec.visibility == "hidden" or name not in shown_vars:
-            if name in shown_vars:
+        hidden = spec.visibility == "hidden"
+        if hidden or name not in shown_vars:
+            if hidden and name in shown_vars:
                 problems.append(f"{who} sees the hidden variable {name}")
-            elif spec.visibility != "hidden":
-                problems.append(f"{who} does not see the variable {name}")
+            elif not hidden:
+                problems.append(f"{who} is not shown the variable {name}")
             continue
         pairs = (zip(range(state.players), state.vars[name], shown_vars[name]) if spec.per_player
                  else [(None, state.vars[name], shown_vars[name])])
@@ -268,9 +278,10 @@ def near_misses(state: State) -> list[Action]:
     """Actions close to legal ones that legal_actions does not offer, so apply must refuse them.
 
     Made by changing a legal action's actor (to another seat or to no seat), a
-    component to one from another place (or to no component at all), a declared
-    value to one no rule offers, dropping or adding a choice; plus an unknown
-    action and every action without choices that is not offered.
+    component to one from another place (or to no component at all), a chosen
+    player to any seat (or to no seat), a declared value to one no rule offers,
+    dropping or adding a choice; plus an unknown action and every action
+    without choices that is not offered.
     """
     game = state.game
     legal = state.legal_actions()
@@ -289,6 +300,8 @@ def near_misses(state: State) -> list[Action]:
                 home = state.where[value] if value is not None else None
                 candidates += [_with_arg(action, index, cid) for place, cid in tops.items() if place != home]
                 candidates.append(_with_arg(action, index, len(game.components)))
+            elif kinds.get(name) == "player":
+                candidates += [_with_arg(action, index, seat) for seat in range(state.players + 1)]
             else:
                 candidates.append(_with_arg(action, index, NO_SUCH_VALUE))
     result, seen = [], set(offered)
@@ -346,10 +359,10 @@ def playout_checks(game: Game, players: int, seed: int, bot: str = "random", sin
     """
     state = game.new_state(players, seed)
     seats = bot_seats(bot, players, seed)
-    where = f"{game.name}, {players} players, seed {seed}, {bot} bots"
+    which = f"{game.name}, {players} players, seed {seed}, {bot} bots"
     problems = check_state(state, checks)
     if problems:
-        return [f"{where}, at the start: {p}" for p in problems]
+        return [f"{which}, at the start: {p}" for p in problems]
     taken, first_round = 0, state.round
     while not state.is_over() and not (single_round and state.round != first_round):
         if max_actions is not None and taken >= max_actions:
@@ -357,14 +370,14 @@ def playout_checks(game: Game, players: int, seed: int, bot: str = "random", sin
         try:
             action = step(state, seats)
         except GameLimitExceeded:
-            return [f"{where}: the game did not end within {game.max_actions} actions"]
+            return [f"{which}: the game did not end within {game.max_actions} actions"]
         except Exception as err:  # a crash mid-game is a violation to report with its seed
-            return [f"{where}, action {taken + 1}: {type(err).__name__}: {err}"]
+            return [f"{which}, action {taken + 1}: {type(err).__name__}: {err}"]
         taken += 1
         if taken % every == 0 or state.is_over():
             problems = check_state(state, checks)
             if problems:
-                return [f"{where}, after action {taken} ({action}): {p}" for p in problems]
+                return [f"{which}, after action {taken} ({action}): {p}" for p in problems]
     return []
 
 

@@ -175,12 +175,18 @@ def redact(event: ev.Event, viewer: int | None, game: Game) -> ev.Event:
 
     A move stays named when either end shows it to the viewer (a public zone,
     the top of a top-only zone, or the viewer's own zone); a shuffle keeps its
-    order only in a zone the viewer sees whole. Other events are public.
+    order only in a zone the viewer sees whole; a revealed hand and a private
+    variable keep their content only for the player they were meant for. Other
+    events are public.
     """
     if isinstance(event, ev.Moved) and event.component is not None:
         if not (_shows(game, event.from_zone, event.from_owner, viewer)
                 or _shows(game, event.to_zone, event.to_owner, viewer)):
-            return ev.Moved(None, event.from_zone, event.from_owner, event.to_zone, event.to_owner)
+            return ev.Moved(None, event.from_zone, event.from_owner, event.to_zone, event.to_owner, event.bottom)
+    if isinstance(event, ev.Revealed) and event.viewer != viewer:
+        return ev.Revealed(event.zone, event.owner, event.viewer, ())
+    if isinstance(event, ev.VariableSet) and event.private_to is not None and event.private_to != viewer:
+        return ev.VariableSet(event.name, event.owner, None, event.private_to)
     if isinstance(event, ev.Shuffled) and event.order is not None:
         visibility = game.zones[event.zone].visibility
         own = visibility == "owner" and viewer is not None and event.owner == viewer

@@ -1,8 +1,9 @@
 """Drive a game with one decision-maker per seat (bots or people).
 
-Out-of-turn claims are offered first, to the other players in turn order
-(following the direction of play) starting after the current player; then the
-current player decides.
+Out-of-turn claims are offered first: to the player who acted last (so that a
+call can go with the action that made it due), then to the other players in
+turn order (following the direction of play) starting after the current player;
+then the current player decides.
 """
 from __future__ import annotations
 
@@ -18,9 +19,10 @@ def step(state: State, seats: list[Bot], on_action: Callable[[State, Action], No
     actions = state.legal_actions()
     current = state.current
     n = state.players
-    for offset in range(1, n):
-        p = (current + offset * state.direction) % n
-        mine = [a for a in actions if a.actor == p]
+    others = [(current + offset * state.direction) % n for offset in range(1, n)]
+    acted = state.last_actor
+    for p in ([acted] if acted is not None else []) + [p for p in others if p != acted]:
+        mine = [a for a in actions if a.actor == p and (p != current or state.game.action_index[a.name].by_anyone)]
         if mine:
             chosen = seats[p].claim(state, mine)
             if chosen is not None:

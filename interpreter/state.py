@@ -49,6 +49,7 @@ class State:
         self.winners: tuple[int, ...] = ()
         self.events: list[ev.Event] = []
         self.action_count = 0
+        self.last_actor: int | None = None  # who took the last action, if any this round
         self.changes: dict[tuple[str, int | None], int] = {}  # zone -> how often it changed this round
         self._legal_set: frozenset[Action] = frozenset()  # the actions last offered by legal_actions()
         self.revealed: dict[int, set[int]] = {}  # viewer -> components shown to them where they still lie
@@ -306,6 +307,7 @@ class State:
             loc.setdefault(choice.name, None)
         env = Env(self, action.actor, loc)
         self.emit(ev.ActionTaken(action.actor, action.name, dict(action.args)))
+        self.last_actor = action.actor
         if action.actor == self.current and not spec.by_anyone and not self.turn_begun:
             self.turn_begun = True
             if self.game.turn_on_begin is not None:
@@ -510,8 +512,10 @@ class State:
                 return
             values[owner] = value
         spec = self.game.variables.get(name)
-        if spec is None or not spec.hidden:
+        if spec is None or spec.visibility == "public":
             self.emit(ev.VariableSet(name, owner, value))
+        elif spec.visibility != "hidden":
+            self.emit(ev.VariableSet(name, owner, value, owner if spec.visibility == "owner" else self.current))
 
     def end_turn(self) -> None:
         self.turn_ended = True

@@ -22,7 +22,7 @@ def rule_tests() -> set[str]:
 
 
 def test_the_coverage_table_lists_exactly_the_rule_tests():
-    listed = {m.group(1) for m in LISTED.finditer(DOC.read_text(encoding="utf-8"))}
+    listed = {m.group(1) for m in LISTED.finditer(DOC.read_text(encoding="utf-8")) if m.group(2).startswith("test_uno_")}
     tests = rule_tests()
     assert sorted(listed - tests) == [], "listed but not found"
     assert sorted(tests - listed) == [], "rule tests missing from docs/rule-coverage.md"
