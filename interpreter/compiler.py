@@ -370,7 +370,7 @@ class GameCompiler:
 
     def _choice_type(self, choice: ChoiceSpec, spec: dict[str, Any]) -> T.Type:
         if choice.kind == "component":
-            return T.COMPONENT
+            return T.list_of(T.COMPONENT) if choice.many else T.COMPONENT
         if choice.kind == "player":
             return T.PLAYER
         value = spec.get("value")
@@ -408,9 +408,14 @@ class GameCompiler:
         else:
             self.error(path, f"choice {name!r} needs one of from, player or value", "S211")
             kind, source = "value", (lambda e: ())
+        many = bool(spec.get("many", False))
+        if many and kind != "component":
+            self.error(path + ("many",), "many: true chooses several components; use it with from:", "S215")
         return ChoiceSpec(name, kind, source, where, present_if, str(spec.get("description", "")),
                           optional=bool(spec.get("optional", False)),
-                          exclude=earlier if kind == "component" else ())
+                          exclude=earlier if kind == "component" else (), many=many,
+                          min_count=int(spec.get("min", 1)),
+                          max_count=int(spec["max"]) if "max" in spec else None)
 
 
 class _AttrView:

@@ -22,7 +22,7 @@ MAX_LOOP = 1000
 
 BARE_EFFECTS = ("end_turn", "skip", "reverse")
 EFFECTS = ("move", "draw", "deal", "shuffle", "set", "add", "skip", "reverse", "end_turn", "goto",
-           "end_round", "draw_high", "roll", "reveal", "do", "if", "switch", "while", "for_each")
+           "end_round", "draw_high", "roll", "reveal", "swap", "rotate", "eliminate", "do", "if", "switch", "while", "for_each")
 
 
 def _nothing(env: Env) -> None:
@@ -340,18 +340,49 @@ class EffectCompiler:
 
         def run_deal(env: Env) -> None:
             state = env.state
-            first = (state.dealer + 1) % state.players if state.dealer is not None else state.current
+            first = state.seat_after(state.dealer, 1) if state.dealer is not None else state.current
+            seats = [first] + [p for p in state.others[first]]
             for _ in range(count(env)):
-                for i in range(state.players):
+                for seat in seats:
                     cid = state.take_top(from_zone, None)
                     if cid is None:
                         return
-                    state.move(cid, to_name, (first + i) % state.players)
+                    state.move(cid, to_name, seat)
         return run_deal
 
     def _e_shuffle(self, args: Any, path: Path, loc: Locals) -> Effect:
         zone, owner = self.zone_ref(args, path, loc)
         return lambda env: env.state.shuffle(zone, owner(env) if owner else None)
+
+    def _per_player_zone(self, name: Any, path: Path) -> str:
+        if not self.owner.names.zones.get(str(name)):
+            self.owner.error(path, f"{name!r} is not a per-player zone", "S310",
+                             Compiler._suggest(str(name), [z for z, per in self.owner.names.zones.items() if per]))
+        return str(name)
+
+    def _e_swap(self, args: Any, path: Path, loc: Locals) -> Effect:
+        """`swap: {zone: hand, players: [player, target]}`: two players exchange a zone's content."""
+        args = self.args(args, path, ("zone", "players"), ("zone", "players"))
+        zone = self._per_player_zone(args.get("zone"), path + ("zone",))
+        pair = self.expr(args.get("players"), path + ("players",), loc)
+
+        def run_swap(env: Env) -> None:
+            a, b = pair(env)
+            if a != b:
+                env.state.swap(zone, a, b)
+        return run_swap
+
+    def _e_rotate(self, args: Any, path: Path, loc: Locals) -> Effect:
+        """`rotate: hand`: everybody passes the zone's content on in the direction of play."""
+        zone = self._per_player_zone(args, path)
+        return lambda env: env.state.rotate(zone)
+
+    def _e_eliminate(self, args: Any, path: Path, loc: Locals) -> Effect:
+        """`eliminate: {player: p, until: round|game}`: the seat is passed over from now on."""
+        args = self.args(args, path, ("player", "until"), ("player",))
+        who = self.expr(args.get("player"), path + ("player",), loc)
+        for_game = args.get("until", "round") == "game"
+        return lambda env: env.state.eliminate(who(env), for_game)
 
     def _e_reveal(self, args: Any, path: Path, loc: Locals) -> Effect:
         args = self.args(args, path, ("zone", "to"), ("zone", "to"))

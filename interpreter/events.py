@@ -116,6 +116,13 @@ class DirectionChanged(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Eliminated(Event):
+    kind = "eliminated"
+    player: int
+    for_game: bool
+
+
+@dataclass(frozen=True, slots=True)
 class RoundEnded(Event):
     kind = "round_ended"
     winner: int | None
@@ -132,7 +139,7 @@ class GameEnded(Event):
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls for cls in (RoundStarted, Gathered, Shuffled, Moved, Revealed, Rolled, VariableSet,
                               ActionTaken, TurnStarted, PhaseChanged, Skipped, DirectionChanged,
-                              RoundEnded, GameEnded)
+                              Eliminated, RoundEnded, GameEnded)
 }
 
 

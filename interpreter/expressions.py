@@ -130,7 +130,7 @@ def _describe(token_type: str) -> str:
 # ---------------------------------------------------------------- runtime helpers
 
 def _next_player(state: Any, p: int, k: int = 1) -> int:
-    return (p + k * state.direction) % state.players
+    return state.seat_after(p, k * state.direction)
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {
@@ -141,14 +141,15 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "previous": lambda s, p, k=1: _next_player(s, p, -k),
     "left": lambda s, p, k=1: (p + k) % s.players,
     "right": lambda s, p, k=1: (p - k) % s.players,
-    "others": lambda s, p: tuple((p + i) % s.players for i in range(1, s.players)),
+    "others": lambda s, p: s.others[p],
+    "in_play": lambda s, p: p not in s.out,
     "str": lambda s, x: "none" if x is None else str(x).lower() if isinstance(x, bool) else str(x),
     "abs": lambda s, x: abs(x),
     "min": lambda s, *xs: min(xs),
     "max": lambda s, *xs: max(xs),
 }
 FUNCTION_ARITY = {"size": (1, 1), "top": (1, 1), "bottom": (1, 1), "next": (1, 2), "previous": (1, 2),
-                  "left": (1, 2), "right": (1, 2), "others": (1, 1), "str": (1, 1), "abs": (1, 1),
+                  "left": (1, 2), "right": (1, 2), "others": (1, 1), "str": (1, 1), "abs": (1, 1), "in_play": (1, 1),
                   "min": (1, 9), "max": (1, 9)}
 
 BUILTIN_NAMES: dict[str, Evaluator] = {
@@ -390,13 +391,15 @@ class Compiler:
             return T.list_of(T.PLAYER)
         if name == "str":
             return T.TEXT
+        if name == "in_play":
+            return T.BOOL
         return T.join(self.type_of(a) for a in args)  # min, max
 
     def _check_arguments(self, name: str, args: list[Evaluator], node: Tree) -> None:
         """Zones for size/top/bottom, players for the seat functions."""
         wanted = {"top": ("zone", "list"), "bottom": ("zone", "list"), "size": ("zone", "list"),
                   "next": T.NUMERIC, "previous": T.NUMERIC, "left": T.NUMERIC, "right": T.NUMERIC,
-                  "others": T.NUMERIC, "abs": ("int",)}.get(name)
+                  "others": T.NUMERIC, "in_play": T.NUMERIC, "abs": ("int",)}.get(name)
         if wanted is None or not args:
             return
         given = self.type_of(args[0])

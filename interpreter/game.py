@@ -40,7 +40,8 @@ class Action:
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> "Action":
-        return Action(data["action"], int(data["actor"]), tuple((data.get("args") or {}).items()))
+        args = ((k, tuple(v) if isinstance(v, list) else v) for k, v in (data.get("args") or {}).items())
+        return Action(data["action"], int(data["actor"]), tuple(args))
 
     def __str__(self) -> str:
         extra = " ".join(f"{k}={json.dumps(v) if not isinstance(v, str) else v}" for k, v in self.args)
@@ -95,6 +96,9 @@ class ChoiceSpec:
     description: str = ""
     optional: bool = False
     exclude: tuple[str, ...] = ()  # earlier component choices: one component is not chosen twice
+    many: bool = False  # a set of components (a tuple in id order) rather than one
+    min_count: int = 1
+    max_count: int | None = None
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ are the primitives that compiled effects call.
 """
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any, Iterator
 
@@ -16,6 +17,7 @@ from .expressions import Env, EvalError
 from .game import Action, ActionSpec, ChoiceSpec, Game
 
 MAX_LOOP = 1000
+MAX_CHOICE_SETS = 5000
 
 
 class _RoundOver(Exception):
@@ -30,7 +32,9 @@ class State:
         self.players = players
         self.seed = seed
         self.rng = random.Random(seed)
-        self.others = [tuple((p + i) % players for i in range(1, players)) for p in range(players)]
+        self.out: set[int] = set()  # seats out of play (eliminated); turn order passes them by
+        self.out_for_game: set[int] = set()
+        self.others = self._seat_orders()
         self.zones: dict[str, Any] = {}
         self.where: list[tuple[str, int | None]] = []
         self.faces: list[int] = [0] * len(game.components)
@@ -72,6 +76,31 @@ class State:
         state._start_round()
         return state
 
+    def _seat_orders(self) -> list[tuple[int, ...]]:
+        """For each seat, the other seats still in play, clockwise from its left."""
+        n = self.players
+        return [tuple(q for q in ((p + i) % n for i in range(1, n)) if q not in self.out) for p in range(n)]
+
+    def seat_after(self, p: int, step: int) -> int:
+        """The seat `step` places after p (negative: before), counting only seats in play."""
+        if not self.out:
+            return (p + step) % self.players
+        direction = 1 if step >= 0 else -1
+        for _ in range(abs(step)):
+            for _ in range(self.players):
+                p = (p + direction) % self.players
+                if p not in self.out:
+                    break
+        return p
+
+    def eliminate(self, player: int, for_game: bool) -> None:
+        """Take a seat out of play for the rest of the round (or the game)."""
+        self.out.add(player)
+        if for_game:
+            self.out_for_game.add(player)
+        self.others = self._seat_orders()
+        self.emit(ev.Eliminated(player, for_game))
+
     def _reset_variables(self, scopes: tuple[str, ...]) -> None:
         for var in self.game.variables.values():
             if var.scope in scopes:
@@ -84,6 +113,8 @@ class State:
         self.direction = 1
         self.skips = 0
         self._reset_variables(("round", "turn"))
+        self.out = set(self.out_for_game)
+        self.others = self._seat_orders()
         self._gather()
         self.emit(ev.RoundStarted(self.round, self.dealer))
         self._run_effect(self.game.round_setup, None)
@@ -194,24 +225,43 @@ class State:
         values = choice.source(env)
         values = list(values) if values is not None else []
         if choice.kind == "component":
-            taken = {env.loc.get(name) for name in choice.exclude}
+            taken = self._taken(choice, env)
             values = sorted(cid for cid in values if cid not in taken)
         if choice.optional:
             values.insert(0, None)
         return values
 
+    @staticmethod
+    def _taken(choice: ChoiceSpec, env: Env) -> set[Any]:
+        """Components already chosen by the earlier choices of the same action."""
+        taken: set[Any] = set()
+        for name in choice.exclude:
+            value = env.loc.get(name)
+            taken.update(value if isinstance(value, tuple) else (value,))
+        return taken
+
     def _accepted(self, choice: ChoiceSpec, env: Env) -> list[Any]:
-        """Candidates that satisfy the choice's `where`."""
+        """Candidates that satisfy the choice's `where` (for `many`, every set of them)."""
         where = choice.where
         if where is None:
-            return self._candidates(choice, env)
-        loc = env.loc
-        accepted = []
-        for value in self._candidates(choice, env):
-            loc[choice.name] = value
-            if where(env):
-                accepted.append(value)
-        return accepted
+            accepted = self._candidates(choice, env)
+        else:
+            loc = env.loc
+            accepted = []
+            for value in self._candidates(choice, env):
+                loc[choice.name] = value
+                if where(env):
+                    accepted.append(value)
+        if not choice.many:
+            return accepted
+        items = [v for v in accepted if v is not None]
+        largest = len(items) if choice.max_count is None else min(choice.max_count, len(items))
+        sets = [combo for size in range(max(choice.min_count, 0), largest + 1)
+                for combo in itertools.combinations(items, size)]
+        if len(sets) > MAX_CHOICE_SETS:
+            raise EvalError(f"choice {choice.name!r} has more than {MAX_CHOICE_SETS} possible sets; "
+                            f"limit it with max:")
+        return sets
 
     def _distinct(self, spec: ActionSpec, actions: list[Action]) -> list[Action]:
         """Identical components are interchangeable: offer each distinct action once.
@@ -225,12 +275,17 @@ class State:
         seen: set[Any] = set()
         result = []
         for action in actions:
-            key = tuple((k, self.signature(v)) if k in components and v is not None else (k, v)
+            key = tuple((k, self._signature_of(v)) if k in components and v is not None else (k, v)
                         for k, v in action.args)
             if key not in seen:
                 seen.add(key)
                 result.append(action)
         return result
+
+    def _signature_of(self, value: Any) -> Any:
+        if isinstance(value, tuple):
+            return tuple(sorted((self.signature(c) for c in value), key=repr))
+        return self.signature(value)
 
     def signature(self, cid: int) -> Any:
         """Components with the same signature are interchangeable; every die is distinct."""
@@ -264,6 +319,12 @@ class State:
             if choice.name not in given:
                 return f"{choice.name} is missing"
             value = given.pop(choice.name)
+            if choice.many:
+                reason = self._why_not_set(choice, env, value)
+                if reason is not None:
+                    return reason
+                env.loc[choice.name] = tuple(value)
+                continue
             candidates = list(choice.source(env) or ())
             if choice.optional:
                 candidates.append(None)
@@ -281,6 +342,24 @@ class State:
             return f"unexpected choice {sorted(given)[0]!r}"
         if spec.require is not None and not spec.require(env):
             return f"these choices do not satisfy the rule for {action.name}"
+        return None
+
+    def _why_not_set(self, choice: ChoiceSpec, env: Env, value: Any) -> str | None:
+        """Why a set of components is not a possible value of a `many` choice."""
+        if not isinstance(value, (list, tuple)):
+            return f"{choice.name} is a set of components"
+        chosen = list(value)
+        if len(set(chosen)) != len(chosen):
+            return f"{choice.name} names a component twice"
+        if len(chosen) < choice.min_count or (choice.max_count is not None and len(chosen) > choice.max_count):
+            return f"{choice.name} must hold {choice.min_count} to {choice.max_count or 'any number of'} components"
+        possible = set(self._candidates(choice, env))
+        for cid in chosen:
+            if cid not in possible:
+                return f"{self.describe_value(cid)} is not a possible {choice.name}"
+            env.loc[choice.name] = cid
+            if choice.where is not None and not choice.where(env):
+                return f"{self.describe_value(cid)} does not satisfy the rule for {choice.name}"
         return None
 
     def describe_value(self, value: Any) -> str:
@@ -340,10 +419,7 @@ class State:
                 trigger.effects(env)
 
     def _advance_turn(self) -> None:
-        p = self.current
-        for _ in range(1 + self.skips):
-            p = (p + self.direction) % self.players
-        self.current = p
+        self.current = self.seat_after(self.current, (1 + self.skips) * self.direction)
         self._start_turn()
 
     def _finish_round(self) -> None:
@@ -421,6 +497,8 @@ class State:
         other.events = list(self.events)
         other.changes = dict(self.changes)
         other.revealed = {viewer: set(seen) for viewer, seen in self.revealed.items()}
+        other.out = set(self.out)
+        other.out_for_game = set(self.out_for_game)
         return other
 
     # ------------------------------------------------------------ primitives for effects
@@ -479,6 +557,23 @@ class State:
         self.rng.shuffle(cards)
         self.emit(ev.Shuffled(zone, owner, tuple(cards)))
 
+    def swap(self, zone: str, a: int, b: int) -> None:
+        """Exchange the contents of two players' zones (for example their hands)."""
+        first, second = list(self.zone(zone, a)), list(self.zone(zone, b))
+        for cid in first:
+            self.move(cid, zone, b)
+        for cid in second:
+            self.move(cid, zone, a)
+
+    def rotate(self, zone: str) -> None:
+        """Every player in play passes the whole zone to the next player in the direction of play."""
+        seats = [p for p in range(self.players) if p not in self.out]
+        contents = {p: list(self.zone(zone, p)) for p in seats}
+        for p in seats:
+            receiver = self.seat_after(p, self.direction)
+            for cid in contents[p]:
+                self.move(cid, zone, receiver)
+
     def reveal(self, zone: str, owner: int | None, viewer: int) -> None:
         """Show a zone's components to one player; they stay known to them until they move."""
         cards = tuple(self.zone(zone, owner))
@@ -522,7 +617,7 @@ class State:
 
     def skip(self, count: int = 1) -> None:
         for i in range(count):
-            skipped = (self.current + (self.skips + 1) * self.direction) % self.players
+            skipped = self.seat_after(self.current, (self.skips + 1) * self.direction)
             self.skips += 1
             self.emit(ev.Skipped(skipped))
 
