@@ -64,6 +64,12 @@ class _BotKind(click.ParamType):
         return value
 
 
+def _bot_list(ctx: click.Context, param: click.Parameter, value: str | None) -> list[str]:
+    """`--bots random,greedy`: a checked bot kind per computer seat."""
+    kind = _BotKind()
+    return [kind.convert(k.strip(), param, ctx) for k in (value or "").split(",") if k.strip()]
+
+
 def _load(ruleset: str) -> Any:
     from ..interpreter import load_game
     return load_game(ruleset)
@@ -119,14 +125,44 @@ def validate(ruleset: str) -> None:
 @_SEED
 @_LOG
 @_BOT
-def play(ruleset: str, players: int | None, humans: int, seed: int, log: TextIO | None, bot: str) -> None:
-    """Play a game at the terminal against bots."""
-    from .play import play as play_game
+@click.option("--bots", default=None, metavar="KIND,KIND,...", callback=_bot_list,
+              help="Bot kind of each computer seat in turn, e.g. random,greedy [default: --bot for every seat].")
+@click.option("--delay", type=click.FloatRange(min=0), default=0.0, show_default=True, metavar="SECONDS",
+              help="Pause after each bot move, to follow the game.")
+def play(ruleset: str, players: int | None, humans: int, seed: int, log: TextIO | None, bot: str,
+         bots: list[str], delay: float) -> None:
+    """Play at the terminal: one person against bots, or several people taking turns (hot-seat).
+
+    Choose a move by its number or by typing it (see `?` during a game).
+    """
+    from .play import bot_kinds, play as play_game
     game = _load(ruleset)
+    if players is None and len(bots) > 1:
+        players = humans + len(bots)
     count = _players(game, players if players is not None else max(game.min_players, humans))
     if humans > count:
         raise click.BadParameter(f"{humans} people cannot sit at a table of {count}", param_hint="'--humans'")
-    sys.exit(play_game(game, count, humans, seed, bot, log))
+    try:
+        seats = bot_kinds(bots, bot, count - humans)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="'--bots'") from None
+    sys.exit(play_game(game, count, humans, seed, seats, log, delay))
+
+
+@main.command()
+@click.argument("log_file", metavar="FILE")
+@click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Which game of the log to replay.")
+@click.option("--to-end", is_flag=True, help="Print the final state instead of stepping through.")
+@click.option("--ruleset", default=None, metavar="RULESET",
+              help="Ruleset to replay with [default: the one the log names].")
+def replay(log_file: str, number: int, to_end: bool, ruleset: str | None) -> None:
+    """Replay a game log step by step (Enter advances, q quits), checking every step.
+
+    A log the ruleset cannot reproduce is reported at its first impossible step.
+    """
+    from .replay import replay as run
+    sys.exit(run(log_file, number, to_end, ruleset))
 
 
 @main.command()
@@ -138,19 +174,20 @@ def play(ruleset: str, players: int | None, humans: int, seed: int, log: TextIO 
 @click.option("--single-round", is_flag=True, help="Stop each game after its first round.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @_LOG
+@click.option("--workers", type=click.IntRange(min=1, max=64), default=1, show_default=True,
+              help="Processes to share the games among; the figures are the same as with one.")
 def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str, single_round: bool,
-             as_json: bool, log: TextIO | None) -> None:
+             as_json: bool, log: TextIO | None, workers: int) -> None:
     """Play games bot against bot and summarise them.
 
     A turn is one TurnStarted event; mean points are each seat's mean final
     score over the games.
     """
-    from ..interpreter.log import write_game
     from ..interpreter.simulate import simulate as run
     game = _load(ruleset)
     count = _players(game, players)
-    on_game = (lambda state: write_game(log, state, [bot] * count)) if log is not None else None
-    result = run(game, games, count, seed, bot, single_round, on_game)
+    result = run(game, games, count, seed, bot, single_round, on_log=log.write if log is not None else None,
+                 workers=workers, ruleset=ruleset)
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return

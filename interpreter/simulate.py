@@ -3,16 +3,18 @@
 Every game's seed derives from the run's seed and the game's index, and every
 bot's seed from its game's seed and its seat, so any single game can be played
 again alone (`rulesrun play RULESET --humans 0 --seed GAME_SEED` with the same
-players and bot kind reproduces it move for move).
+players and bot kind reproduces it move for move), and a run split over
+several worker processes gives exactly the figures of a run in one.
 
 A *turn* is one TurnStarted event inside a finished round; a round is counted
 when its RoundEnded event has happened.
 """
 from __future__ import annotations
 
-import statistics
+import io
 import time
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from . import events as ev
@@ -44,19 +46,45 @@ def play_game(game: Game, players: int, game_seed: int, bot: str, single_round: 
         raise GameLimitExceeded(f"the game with seed {game_seed} did not end: {err}") from None
 
 
-def turns_per_round(state: State) -> list[int]:
-    """How many turns began in each round that ended."""
-    counts: list[int] = []
-    current = None
+@dataclass
+class GameSummary:
+    """What a designer asks about one game, read from its events."""
+
+    turns: list[int] = field(default_factory=list)  # per finished round
+    round_winners: list[int | None] = field(default_factory=list)
+    first_players: list[int] = field(default_factory=list)  # who took each round's first turn
+    round_points: list[int] = field(default_factory=list)  # points scored in each round
+    reshuffles: int = 0  # a pile refilled from another during play
+    actions: Counter = field(default_factory=Counter)
+    winners: tuple[int, ...] = ()
+    scores: list[int] = field(default_factory=list)
+    log: str = ""
+
+
+def summarise(state: State) -> GameSummary:
+    summary = GameSummary(scores=state.scores())
+    turns = None
+    before = [0] * state.players
     for event in state.events:
         if isinstance(event, ev.RoundStarted):
-            current = 0
-        elif isinstance(event, ev.TurnStarted) and current is not None:
-            current += 1
-        elif isinstance(event, ev.RoundEnded) and current is not None:
-            counts.append(current)
-            current = None
-    return counts
+            turns = 0
+        elif isinstance(event, ev.TurnStarted) and turns is not None:
+            if turns == 0:
+                summary.first_players.append(event.player)
+            turns += 1
+        elif isinstance(event, ev.Shuffled) and turns:
+            summary.reshuffles += 1
+        elif isinstance(event, ev.ActionTaken):
+            summary.actions[event.action] += 1
+        elif isinstance(event, ev.RoundEnded) and turns is not None:
+            summary.turns.append(turns)
+            summary.round_winners.append(event.winner)
+            summary.round_points.append(sum(event.scores) - sum(before))
+            before = list(event.scores)
+            turns = None
+    del summary.first_players[len(summary.turns):]
+    summary.winners = game_winners(state)
+    return summary
 
 
 def game_winners(state: State) -> tuple[int, ...]:
@@ -67,22 +95,118 @@ def game_winners(state: State) -> tuple[int, ...]:
     return (ended.winner,) if ended is not None and ended.winner is not None else ()
 
 
+class Stat:
+    """Mean and variance of a stream of numbers (Welford), without keeping the numbers."""
+
+    __slots__ = ("n", "mean", "_m2")
+
+    def __init__(self) -> None:
+        self.n, self.mean, self._m2 = 0, 0.0, 0.0
+
+    def add(self, x: float) -> None:
+        self.n += 1
+        delta = x - self.mean
+        self.mean += delta / self.n
+        self._m2 += delta * (x - self.mean)
+
+    @property
+    def variance(self) -> float:
+        return self._m2 / (self.n - 1) if self.n > 1 else 0.0
+
+
+@dataclass
+class Tally:
+    """Everything a run reports, folded game by game: its size never grows with the games."""
+
+    players: int
+    games: int = 0
+    wins_by_seat: list[int] = field(default_factory=list)
+    score_totals: list[int] = field(default_factory=list)
+    turns_histogram: Counter = field(default_factory=Counter)  # turns per round -> rounds
+    game_length_histogram: Counter = field(default_factory=Counter)  # turns per game -> games
+    actions: Counter = field(default_factory=Counter)
+    stats: dict[str, Stat] = field(default_factory=dict)
+
+    METRICS = ("turns_per_round", "rounds_per_game", "first_player_wins", "points_per_round",
+               "reshuffles_per_game", "turns_per_game")
+
+    def __post_init__(self) -> None:
+        self.wins_by_seat = [0] * self.players
+        self.score_totals = [0] * self.players
+        self.stats = {name: Stat() for name in self.METRICS}
+
+    def add(self, summary: GameSummary) -> None:
+        self.games += 1
+        for seat in summary.winners:
+            self.wins_by_seat[seat] += 1
+        for seat, score in enumerate(summary.scores):
+            self.score_totals[seat] += score
+        self.actions.update(summary.actions)
+        self.game_length_histogram[sum(summary.turns)] += 1
+        self.stats["rounds_per_game"].add(len(summary.turns))
+        self.stats["reshuffles_per_game"].add(summary.reshuffles)
+        self.stats["turns_per_game"].add(sum(summary.turns))
+        for turns, first, winner, points in zip(summary.turns, summary.first_players, summary.round_winners,
+                                                summary.round_points):
+            self.turns_histogram[turns] += 1
+            self.stats["turns_per_round"].add(turns)
+            self.stats["first_player_wins"].add(1.0 if winner == first else 0.0)
+            self.stats["points_per_round"].add(points)
+
+    @property
+    def rounds(self) -> int:
+        return self.stats["turns_per_round"].n
+
+    def median_turns(self) -> float:
+        ordered = sorted(self.turns_histogram.items())
+        total = sum(count for _, count in ordered)
+        if not total:
+            return 0.0
+        middle = [(total - 1) // 2, total // 2]
+        values, seen = [], 0
+        for turns, count in ordered:
+            for position in middle:
+                if seen <= position < seen + count:
+                    values.append(turns)
+            seen += count
+        return sum(values) / len(values)
+
+
 @dataclass(frozen=True)
 class SimulationResult:
-    """The summary of a run; `seconds` counts only the time spent playing."""
+    """The summary of a run; `seconds` is the wall time spent playing."""
 
     ruleset: str
     players: int
     seed: int
     bot: str
     single_round: bool
-    games: int
-    rounds: int
-    mean_turns: float
-    median_turns: float
-    wins_by_seat: list[int]
-    mean_score_by_seat: list[float]
     seconds: float
+    tally: Tally = field(repr=False)
+
+    @property
+    def games(self) -> int:
+        return self.tally.games
+
+    @property
+    def rounds(self) -> int:
+        return self.tally.rounds
+
+    @property
+    def mean_turns(self) -> float:
+        return self.tally.stats["turns_per_round"].mean
+
+    @property
+    def median_turns(self) -> float:
+        return self.tally.median_turns()
+
+    @property
+    def wins_by_seat(self) -> list[int]:
+        return self.tally.wins_by_seat
+
+    @property
+    def mean_score_by_seat(self) -> list[float]:
+        return [total / self.games if self.games else 0.0 for total in self.tally.score_totals]
 
     @property
     def games_per_second(self) -> float:
@@ -93,36 +217,81 @@ class SimulationResult:
         return self.rounds / self.seconds if self.seconds else 0.0
 
     def to_json(self) -> dict[str, Any]:
+        tally = self.tally
         return {
             "ruleset": self.ruleset, "players": self.players, "seed": self.seed, "bot": self.bot,
             "single_round": self.single_round, "games": self.games, "rounds": self.rounds,
             "mean_turns": self.mean_turns, "median_turns": self.median_turns,
             "wins_by_seat": self.wins_by_seat, "mean_score_by_seat": self.mean_score_by_seat,
+            "first_player_win_rate": tally.stats["first_player_wins"].mean,
+            "mean_points_per_round": tally.stats["points_per_round"].mean,
+            "mean_rounds_per_game": tally.stats["rounds_per_game"].mean,
+            "mean_reshuffles_per_game": tally.stats["reshuffles_per_game"].mean,
+            "actions": dict(sorted(tally.actions.items())),
+            "game_length_histogram": {str(k): v for k, v in sorted(tally.game_length_histogram.items())},
             "seconds": self.seconds, "games_per_second": self.games_per_second,
             "rounds_per_second": self.rounds_per_second,
         }
 
 
+# A worker process keeps its compiled game between games: (ruleset, players, bot, single round, log?)
+_WORKER: dict[str, Any] = {}
+
+
+def _start_worker(ruleset: str, players: int, bot: str, single_round: bool, with_log: bool) -> None:
+    from .pipeline import load_game
+    _WORKER.update(game=load_game(ruleset), players=players, bot=bot, single_round=single_round,
+                   with_log=with_log)
+
+
+def _play_in_worker(game_seed: int) -> GameSummary:
+    w = _WORKER
+    return _play_one(w["game"], w["players"], game_seed, w["bot"], w["single_round"], w["with_log"])
+
+
+def _play_one(game: Game, players: int, game_seed: int, bot: str, single_round: bool,
+              with_log: bool) -> GameSummary:
+    state = play_game(game, players, game_seed, bot, single_round)
+    summary = summarise(state)
+    if with_log:
+        from .log import write_game
+        text = io.StringIO()
+        write_game(text, state, [bot] * players)
+        summary.log = text.getvalue()
+    return summary
+
+
 def simulate(game: Game, games: int, players: int, seed: int = 0, bot: str = "random",
-             single_round: bool = False, on_game: Callable[[State], None] | None = None) -> SimulationResult:
-    """Play `games` bot games and summarise them; `on_game` sees each finished game (e.g. to log it)."""
-    turns: list[int] = []
-    wins = [0] * players
-    totals = [0] * players
-    seconds = 0.0
-    for index in range(games):
-        started = time.perf_counter()
-        state = play_game(game, players, derive_seed(seed, index), bot, single_round)
-        seconds += time.perf_counter() - started
-        turns.extend(turns_per_round(state))
-        for seat in game_winners(state):
-            wins[seat] += 1
-        for seat, score in enumerate(state.scores()):
-            totals[seat] += score
-        if on_game is not None:
-            on_game(state)
-    return SimulationResult(
-        ruleset=game.name, players=players, seed=seed, bot=bot, single_round=single_round, games=games,
-        rounds=len(turns), mean_turns=statistics.fmean(turns) if turns else 0.0,
-        median_turns=statistics.median(turns) if turns else 0.0, wins_by_seat=wins,
-        mean_score_by_seat=[total / games if games else 0.0 for total in totals], seconds=seconds)
+             single_round: bool = False, on_log: Callable[[str], None] | None = None,
+             workers: int = 1, ruleset: str | None = None,
+             on_progress: Callable[[int], None] | None = None) -> SimulationResult:
+    """Play `games` bot games and summarise them.
+
+    With `workers` > 1 the games are shared among that many processes, each of
+    which loads `ruleset` (a shipped name or path) once; the figures are the
+    same as with one. `on_log` receives each game's log text, in game order.
+    """
+    seeds = (derive_seed(seed, index) for index in range(games))
+    with_log = on_log is not None
+    tally = Tally(players)
+    started = time.perf_counter()
+    if workers > 1 and ruleset is not None and games > 1:
+        import multiprocessing
+        with multiprocessing.get_context("fork").Pool(
+                workers, _start_worker, (ruleset, players, bot, single_round, with_log)) as pool:
+            _fold(pool.imap(_play_in_worker, seeds, chunksize=max(1, min(64, games // (workers * 8)))),
+                  tally, on_log, on_progress)
+    else:
+        _fold((_play_one(game, players, s, bot, single_round, with_log) for s in seeds), tally, on_log, on_progress)
+    return SimulationResult(ruleset=game.name, players=players, seed=seed, bot=bot, single_round=single_round,
+                            seconds=time.perf_counter() - started, tally=tally)
+
+
+def _fold(results: Any, tally: Tally, on_log: Callable[[str], None] | None,
+          on_progress: Callable[[int], None] | None) -> None:
+    for summary in results:
+        tally.add(summary)
+        if on_log is not None:
+            on_log(summary.log)
+        if on_progress is not None:
+            on_progress(tally.games)

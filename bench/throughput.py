@@ -1,0 +1,139 @@
+"""Throughput of whole single rounds, rulesrun against a hand-coded engine, side by side.
+
+Plays single rounds of UNO with 4 players in one process with a "random
+playable" policy: a uniformly random playable card when there is one,
+otherwise draw; a drawn playable card is played; UNO is always called; nobody
+challenges or catches. Reports games and player decisions per second.
+
+With the optional `bench` extra installed (`pip install '.[bench]'`), the same
+policy drives RLCard's UNO engine (uniformly random legal actions, as its own
+environment does) in alternating chunks A B A B ..., and the ratio
+rulesrun / RLCard is printed for each pair with its median.
+
+Also reports DOS and UNO Dice with the same kind of policy, and UNO with
+2, 4, 7 and 10 players (how the cost grows with the table).
+
+    python bench/throughput.py [--seconds 3] [--pairs 5]
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Callable
+
+from rulesrun.interpreter import Action, State, load_game
+
+# Which action of each shipped game plays a component, draws, or calls: the
+# benchmark's policy needs that much knowledge of the games; the engine does not.
+PLAYS = {"play", "match", "place"}
+PASSES = {"draw", "reroll", "keep", "accept", "end_turn", "proceed"}
+CALLS = {"call_uno", "call_dos"}
+
+
+def random_playable(rng: random.Random) -> Callable[[State, list[Action]], Action]:
+    """Play a random playable component if any, else draw (or the game's way of passing)."""
+    def choose(state: State, actions: list[Action]) -> Action:
+        calls = [a for a in actions if a.name in CALLS and a.actor == state.current]
+        if calls:
+            return calls[0]
+        mine = [a for a in actions if a.actor == state.current and a.name not in CALLS
+                and not state.game.action_index[a.name].by_anyone]
+        plays = [a for a in mine if a.name in PLAYS and a.get("call", True) is not False]
+        if plays:
+            return rng.choice(plays)
+        passes = [a for a in mine if a.name in PASSES]
+        return rng.choice(passes or mine)
+    return choose
+
+
+def play_rounds(name: str, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
+    """(rounds, decisions, cpu seconds) of single rounds played for about `seconds`."""
+    game = load_game(name)
+    rng = random.Random(seed)
+    policy = random_playable(rng)
+    rounds = decisions = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_state(players, rng.randrange(1 << 30))
+        first_round = state.round
+        while state.round == first_round and not state.is_over():
+            state.apply(policy(state, state.legal_actions()))
+            decisions += 1
+        assert_conserved(state)
+        rounds += 1
+    return rounds, decisions, time.process_time() - start
+
+
+def assert_conserved(state: State) -> None:
+    """The correctness check that runs with the benchmark: every component in exactly one zone."""
+    seen: list[int] = []
+    for name, spec in state.game.zones.items():
+        zone = state.zones[name]
+        for cards in (zone if spec.per_player else [zone]):
+            seen.extend(cards)
+    if sorted(seen) != list(range(len(state.game.components))):
+        raise AssertionError(f"{state.game.name}: components not conserved")
+
+
+def rlcard_rounds(seconds: float, seed: int) -> tuple[int, int, float]:
+    """RLCard's UNO game engine, uniformly random legal actions, 4 players."""
+    from rlcard.games.uno.game import UnoGame
+
+    rng = random.Random(seed)
+    game = UnoGame(num_players=4)
+    rounds = decisions = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        game.init_game()
+        while not game.is_over():
+            game.step(rng.choice(game.get_legal_actions()))
+            decisions += 1
+        rounds += 1
+    return rounds, decisions, time.process_time() - start
+
+
+def report(label: str, rounds: int, decisions: int, cpu: float) -> None:
+    print(f"{label:<22} {rounds / cpu:9.1f} games/s {decisions / cpu:11.0f} decisions/s "
+          f"{decisions / max(rounds, 1):7.1f} decisions/game {cpu / max(decisions, 1) * 1e6:7.1f} us/decision")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement")
+    parser.add_argument("--pairs", type=int, default=5, help="alternating rulesrun/RLCard pairs")
+    args = parser.parse_args()
+
+    try:
+        import rlcard  # noqa: F401
+        have_rlcard = True
+    except ImportError:
+        have_rlcard = False
+        print("RLCard is not installed (pip install '.[bench]'): skipping the side-by-side comparison")
+
+    if have_rlcard:
+        ratios = []
+        for pair in range(args.pairs):
+            ours = play_rounds("uno", 4, args.seconds, pair)
+            theirs = rlcard_rounds(args.seconds, pair)
+            ratio = (ours[0] / ours[2]) / (theirs[0] / theirs[2])
+            ratios.append(ratio)
+            report(f"uno 4p pair {pair + 1}", *ours)
+            report(f"rlcard 4p pair {pair + 1}", *theirs)
+            print(f"{'':22} ratio rulesrun/RLCard games/s: {ratio:.2f}")
+        print(f"median ratio rulesrun/RLCard games/s: {statistics.median(ratios):.2f}")
+
+    uno_cost = None
+    for name in ("uno", "dos", "uno-dice"):
+        rounds, decisions, cpu = play_rounds(name, 4, args.seconds, 7)
+        report(f"{name} 4p", rounds, decisions, cpu)
+        cost = cpu / decisions
+        uno_cost = uno_cost or cost
+        print(f"{'':22} cost per decision vs UNO: {cost / uno_cost:.2f}x")
+    for players in (2, 4, 7, 10):
+        report(f"uno {players}p", *play_rounds("uno", players, args.seconds, 11))
+
+
+if __name__ == "__main__":
+    main()
