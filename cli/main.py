@@ -199,3 +199,12 @@ def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str,
     click.echo("mean final score: " + " · ".join(f"P{p + 1} {result.mean_score_by_seat[p]:.1f}" for p in seats))
     click.echo(f"speed: {result.games_per_second:.2f} games/s, {result.rounds_per_second:.2f} rounds/s "
                f"({result.seconds:.2f} s playing)")
+
+
+def _register_commands() -> None:
+    """Commands that live in their own modules."""
+    from .compare import compare_command
+    main.add_command(compare_command)
+
+
+_register_commands()

@@ -1,0 +1,83 @@
+"""Simulation and comparison: figures a designer relies on, and that they are reproducible."""
+from __future__ import annotations
+
+import json
+import math
+
+from click.testing import CliRunner
+
+from rulesrun.cli.main import main
+from rulesrun.interpreter import load_game
+from rulesrun.interpreter.compare import compare, interval
+from rulesrun.interpreter.simulate import Stat, simulate, summarise, play_game
+
+
+def test_stat_matches_the_textbook_mean_and_variance():
+    stat = Stat()
+    for x in (2, 4, 4, 4, 5, 5, 7, 9):
+        stat.add(x)
+    assert stat.n == 8 and stat.mean == 5
+    assert math.isclose(stat.variance, 32 / 7)
+
+
+def test_interval_of_a_clear_difference_excludes_zero_and_of_none_includes_it():
+    low, high = Stat(), Stat()
+    for x in range(100):
+        low.add(x % 10)
+        high.add(x % 10 + 5)
+    a, b = interval(low, high)
+    assert 0 < a < 5 < b
+    a, b = interval(low, low)
+    assert a < 0 < b
+
+
+def test_a_game_summary_counts_rounds_turns_and_first_players():
+    game = load_game("uno")
+    state = play_game(game, 3, 5, "greedy")
+    summary = summarise(state)
+    assert len(summary.turns) == len(summary.round_winners) == len(summary.first_players) == state.round
+    assert sum(summary.round_points) == sum(state.scores())
+    assert sum(summary.actions.values()) == state.action_count
+
+
+def test_the_same_seed_gives_the_same_figures_in_one_process_or_two():
+    game = load_game("uno")
+    one = simulate(game, 6, 2, seed=3, bot="greedy", single_round=True).to_json()
+    two = simulate(game, 6, 2, seed=3, bot="greedy", single_round=True, workers=2, ruleset="uno").to_json()
+    for timing in ("seconds", "games_per_second", "rounds_per_second"):
+        one.pop(timing), two.pop(timing)
+    assert one == two
+
+
+def test_tallies_do_not_keep_the_games():
+    game = load_game("uno-dice")
+    result = simulate(game, 5, 2, seed=1, bot="greedy", single_round=True)
+    assert sum(result.tally.turns_histogram.values()) == result.rounds == 5
+    assert not hasattr(result, "summaries")
+
+
+def test_compare_reports_every_figure_with_an_interval():
+    game = load_game("uno")
+    rows = compare(simulate(game, 8, 2, seed=1, bot="greedy", single_round=True),
+                   simulate(game, 8, 2, seed=1, bot="greedy", single_round=True))
+    keys = [row.key for row in rows]
+    assert keys == ["turns_per_round", "median_turns", "rounds_per_game", "first_player_wins",
+                    "points_per_round", "reshuffles_per_game", "turns_per_game"]
+    assert all(row.difference == 0 for row in rows)
+
+
+def test_compare_command_prints_a_table_and_json():
+    runner = CliRunner()
+    result = runner.invoke(main, ["compare", "uno", "uno", "--games", "4", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    assert "first player wins the round" in result.output and "[95% interval]" in result.output
+    result = runner.invoke(main, ["compare", "uno", "dos", "--games", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["players"] == 2 and set(data["figures"]) >= {"turns_per_round", "first_player_wins"}
+
+
+def test_compare_refuses_a_table_one_of_them_cannot_seat():
+    result = CliRunner().invoke(main, ["compare", "uno", "dos", "--games", "3", "--players", "7"])
+    assert result.exit_code == 2
+    assert "both rulesets allow 2 to 4 players" in result.output
