@@ -192,17 +192,19 @@ class Compiler:
         self._attr_lookup = attr_lookup
         self._arguments: dict[str, Evaluator] = {}
         self._local_types: dict[str, T.Type] = {}
+        self._text = ""  # the text being compiled, to quote its parts when explaining a condition
 
     def compile(self, text: str, local_names: "Iterable[str] | dict[str, T.Type]" = ()) -> Evaluator:
         """Compile one expression; `local_names` are the names bound where it is used (with types)."""
         tree = parse(text)
-        saved = self._local_types
+        saved, saved_text = self._local_types, self._text
         self._local_types = dict(local_names) if isinstance(local_names, dict) else \
             {name: T.ANY for name in local_names}
+        self._text = text
         try:
             return self._compile(tree, frozenset(self._local_types), 0)
         finally:
-            self._local_types = saved
+            self._local_types, self._text = saved, saved_text
 
     def compile_tree(self, tree: Tree, local_names: "dict[str, T.Type]") -> Evaluator:
         """Compile an already parsed expression (a part of a larger form, such as an index)."""
@@ -332,8 +334,9 @@ class Compiler:
         if definition.compiling:
             raise self._error(f"definition {definition.name!r} refers to itself", node, code="E112")
         definition.compiling = True
-        saved = self._arguments
+        saved, saved_text = self._arguments, self._text
         self._arguments = arguments
+        self._text = definition.text
         try:
             if definition.tree is None:
                 definition.tree = parse(definition.text)
@@ -342,7 +345,7 @@ class Compiler:
             raise ExprError(f"in definition {definition.name!r}: {err.message}", 0, err.hint,
                             err.code) from None
         finally:
-            self._arguments = saved
+            self._arguments, self._text = saved, saved_text
             definition.compiling = False
 
     def _c_call(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
@@ -357,7 +360,12 @@ class Compiler:
             if not definition.params:
                 raise self._error(f"{name!r} takes no arguments; write it without ()", name_token,
                                   code="E111")
-            return self._inline(definition, node, dict(zip(definition.params, args)))
+            call_text = self._source(node)
+            body = self._inline(definition, node, dict(zip(definition.params, args)))
+            reason = getattr(body, "why", None)
+            if reason is not None:  # say which named rule failed, in the words of the call
+                _explain(body, lambda e: f"{call_text} is false: {reason(e)}")
+            return body
         if name == "changes":
             return self._changes(node, loc, depth)
         if name in FUNCTIONS:
@@ -440,7 +448,12 @@ class Compiler:
             self._local_types = saved
         body_type = self.type_of(body) if body is not None else item_type
         rtype = {"any": T.BOOL, "all": T.BOOL, "count": T.INT, "sum": T.INT, "first": item_type}.get(kind, body_type)
-        return _typed(_aggregate(kind, binder, source, body), rtype)
+        result = _typed(_aggregate(kind, binder, source, body), rtype)
+        if kind in ("any", "all") and body_node is not None:
+            where, what = self._source(source_node), self._source(body_node)
+            _explain(result, (lambda e: f"no {binder} in {where} has {what}") if kind == "any"
+                     else (lambda e: f"not every {binder} in {where} has {what}"))
+        return result
 
     def _c_attr(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         obj = self._compile(node.children[0], loc, depth)
@@ -498,33 +511,45 @@ class Compiler:
 
     def _c_not_(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         (inner,) = self._sub(node, loc, depth)
-        return _typed(lambda e: not inner(e), T.BOOL)
+        text = self._source(node.children[0])
+        return _explain(_typed(lambda e: not inner(e), T.BOOL), lambda e: f"{text} holds")
 
     def _c_and_(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         parts = self._sub(node, loc, depth)
+        texts = [self._source(child) for child in node.children]
+
+        def first_failure(e: Env) -> str:
+            for part, text in zip(parts, texts):
+                if not part(e):
+                    return _reason(part, text, e)
+            return "it holds"
         if len(parts) == 2:
             a, b = parts
-            return _typed(lambda e: True if a(e) and b(e) else False, T.BOOL)
+            return _explain(_typed(lambda e: True if a(e) and b(e) else False, T.BOOL), first_failure)
 
         def all_of(e: Env) -> bool:
             for part in parts:
                 if not part(e):
                     return False
             return True
-        return _typed(all_of, T.BOOL)
+        return _explain(_typed(all_of, T.BOOL), first_failure)
 
     def _c_or_(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         parts = self._sub(node, loc, depth)
+        texts = [self._source(child) for child in node.children]
+
+        def every_failure(e: Env) -> str:
+            return "; and ".join(_reason(part, text, e) for part, text in zip(parts, texts))
         if len(parts) == 2:
             a, b = parts
-            return _typed(lambda e: True if a(e) or b(e) else False, T.BOOL)
+            return _explain(_typed(lambda e: True if a(e) or b(e) else False, T.BOOL), every_failure)
 
         def any_of(e: Env) -> bool:
             for part in parts:
                 if part(e):
                     return True
             return False
-        return _typed(any_of, T.BOOL)
+        return _explain(_typed(any_of, T.BOOL), every_failure)
 
     def _c_ternary(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         then, cond, other = self._sub(node, loc, depth)
@@ -534,9 +559,11 @@ class Compiler:
         left_node, op_token, right_node = node.children
         a, b = self._compile(left_node, loc, depth), self._compile(right_node, loc, depth)
         op = str(op_token)
+        left_text, right_text = self._source(left_node), self._source(right_node)
         if op in ("==", "!="):
             self._check_comparable(a, b, node)
-            return _typed(_equality(a, b, op == "=="), T.BOOL)
+            result = _typed(_equality(a, b, op == "=="), T.BOOL)
+            return _explain(result, lambda e: _compared(left_text, a(e), op, right_text, b(e), e))
         self._expect_number(a, left_node, op)
         self._expect_number(b, right_node, op)
         fn = _COMPARE[op]
@@ -549,7 +576,7 @@ class Compiler:
                 return fn(x, y)
             except TypeError:
                 raise EvalError(f"cannot compare {x!r} {op} {y!r}") from None
-        return _typed(ordered, T.BOOL)
+        return _explain(_typed(ordered, T.BOOL), lambda e: _compared(left_text, a(e), op, right_text, b(e), e))
 
     def _c_in_(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         a, b = self._sub(node, loc, depth)
@@ -570,6 +597,16 @@ class Compiler:
             rtype = self._arith_type(result, right, symbol, children[i])
             result = _typed(_binary(_guarded(_ARITH[symbol], symbol), result, right), rtype)
         return result
+
+    # -- explanations
+    def _source(self, node: Tree | Token) -> str:
+        """The text an author wrote for a part of the expression."""
+        meta = getattr(node, "meta", None)
+        if meta is not None and not meta.empty:
+            return self._text[meta.start_pos:meta.end_pos]
+        if isinstance(node, Token) and node.start_pos is not None:
+            return self._text[node.start_pos:node.end_pos]
+        return "this"
 
     # -- type checks
     def _check_comparable(self, a: Evaluator, b: Evaluator, node: Tree) -> None:
@@ -608,6 +645,43 @@ class Compiler:
 
 
 _MISSING = object()
+
+
+def _explain(evaluator: Evaluator, why: Callable[[Env], str]) -> Evaluator:
+    """Attach the words that say why a condition is false (for `why_not`)."""
+    evaluator.why = why  # type: ignore[attr-defined]
+    return evaluator
+
+
+def _reason(condition: Evaluator, text: str, e: Env) -> str:
+    why = getattr(condition, "why", None)
+    return why(e) if why is not None else f"{text} is false"
+
+
+def explain(condition: Evaluator, e: Env, text: str = "the condition") -> str:
+    """Why `condition` is false in this environment, in the words of the ruleset."""
+    return _reason(condition, text, e)
+
+
+def _shown(value: Any, e: Env) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    describe = getattr(e.state, "describe_value", None)
+    if isinstance(value, int) and describe is not None:
+        return str(value)
+    return str(value)
+
+
+def _compared(left: str, x: Any, op: str, right: str, y: Any, e: Env) -> str:
+    x_text, y_text = _shown(x, e), _shown(y, e)
+    left_part = left if left == x_text else f"{left} is {x_text}"
+    if right == y_text or right.strip("'\"") == y_text:
+        words = {"==": "not", "!=": "", "<": "not below", "<=": "above", ">": "not above", ">=": "below"}[op]
+        return f"{left_part}, {words} {y_text}".replace(",  ", ", ") if op != "!=" else f"{left_part}"
+    right_part = f"{right} is {y_text}"
+    return f"{left_part} and {right_part}" + ("" if op in ("==", "!=") else f" (needs {left} {op} {right})")
 
 
 def _typed(evaluator: Evaluator, rtype: T.Type) -> Evaluator:

@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 from . import events as ev
 from .errors import GameLimitExceeded, IllegalAction
-from .expressions import Env, EvalError
+from .expressions import Env, EvalError, explain
 from .game import Action, ActionSpec, ChoiceSpec, Game
 
 MAX_LOOP = 1000
@@ -308,7 +308,7 @@ class State:
             return f"{action.name} is not possible now (the turn is at {self.phase})"
         env = Env(self, action.actor)
         if spec.guard is not None and not spec.guard(env):
-            return f"{action.name} is not possible now"
+            return f"{action.name} is not possible now: {explain(spec.guard, env)}"
         given = dict(action.args)
         for choice in spec.choices:
             if choice.present_if is not None and not choice.present_if(env):
@@ -337,11 +337,11 @@ class State:
             env.loc[choice.name] = value
             if choice.where is not None and not choice.where(env):
                 shown = self.describe_value(value) if choice.kind == "component" else value
-                return f"{shown} does not satisfy the rule for {choice.name}"
+                return f"{shown} does not satisfy the rule for {choice.name}: {explain(choice.where, env)}"
         if given:
             return f"unexpected choice {sorted(given)[0]!r}"
         if spec.require is not None and not spec.require(env):
-            return f"these choices do not satisfy the rule for {action.name}"
+            return f"these choices do not satisfy the rule for {action.name}: {explain(spec.require, env)}"
         return None
 
     def _why_not_set(self, choice: ChoiceSpec, env: Env, value: Any) -> str | None:
@@ -359,7 +359,8 @@ class State:
                 return f"{self.describe_value(cid)} is not a possible {choice.name}"
             env.loc[choice.name] = cid
             if choice.where is not None and not choice.where(env):
-                return f"{self.describe_value(cid)} does not satisfy the rule for {choice.name}"
+                return f"{self.describe_value(cid)} does not satisfy the rule for {choice.name}: " \
+                       f"{explain(choice.where, env)}"
         return None
 
     def describe_value(self, value: Any) -> str:
