@@ -50,17 +50,23 @@ def _difference(row) -> str:  # noqa: ANN001
 @click.option("--workers", type=click.IntRange(min=1, max=64), default=1, show_default=True,
               help="Processes to share the games among.")
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object.")
+@click.option("--plot", default=None, metavar="FILE.png",
+              help="Also draw both game-length histograms into this picture (needs matplotlib).")
 def compare_command(first: str, second: str, games: int, players: int | None, seed: int, bot: str,
-                    workers: int, as_json: bool) -> None:
+                    workers: int, as_json: bool, plot: str | None) -> None:
     """Simulate rulesets A and B on the same seeds and compare them side by side.
 
     Each difference B − A comes with its 95% confidence interval; a star marks
-    the differences whose interval does not include zero.
+    the differences whose interval does not include zero. Then, for each: the
+    game lengths, the first player's share of round wins and the actions taken.
     """
     from ..interpreter import load_game
     from ..interpreter.compare import compare
     from ..interpreter.simulate import simulate
+    from .stats import require_plotting, save_plot
 
+    if plot is not None:
+        require_plotting()
     game_a, game_b = load_game(first), load_game(second)
     low = max(game_a.min_players, game_b.min_players)
     high = min(game_a.max_players, game_b.max_players)
@@ -71,6 +77,8 @@ def compare_command(first: str, second: str, games: int, players: int | None, se
                         on_progress=_progress(name, games))
                for game, name in ((game_a, first), (game_b, second))]
     rows = compare(*results)
+    if plot is not None:
+        save_plot(plot, [(name, result.tally.game_length_histogram) for name, result in zip((first, second), results)])
     if as_json:
         click.echo(json.dumps({
             "a": first, "b": second, "games": games, "players": count, "seed": seed, "bot": bot,
@@ -83,3 +91,18 @@ def compare_command(first: str, second: str, games: int, players: int | None, se
     click.echo(f"{'':<{width}}  {first:>14}  {second:>14}  difference B − A  [95% interval]")
     for row in rows:
         click.echo(f"{row.label:<{width}}  {_number(row.a):>14}  {_number(row.b):>14}  {_difference(row)}")
+    _design(first, second, results)
+
+
+def _design(first: str, second: str, results: list) -> None:  # noqa: ANN001 - two SimulationResults
+    """Game lengths on shared bins and scale, first-player advantage and actions, A then B."""
+    from .stats import action_line, bins, binned, first_player_line, histogram_lines
+    histograms = [result.tally.game_length_histogram for result in results]
+    ranges = bins(histograms)
+    largest = max((n for histogram in histograms for n in binned(histogram, ranges)), default=0)
+    for name, result, histogram in zip((first, second), results, histograms):
+        click.echo(f"\n{name}: game length (turns per game):")
+        for line in histogram_lines(histogram, ranges, largest):
+            click.echo(line)
+        click.echo(first_player_line(result.tally.stats["first_player_wins"], result.players))
+        click.echo(action_line(result.tally.actions))

@@ -45,10 +45,12 @@ def main() -> None:
 
     \b
     Exit codes:
-      0    success
-      1    invalid ruleset, or a game or log failed
-      2    usage error (unknown option, missing argument)
+      0    success (validate: the ruleset is valid; warnings do not fail)
+      1    invalid ruleset (validate --strict: warnings too), or a game or log failed
+      2    usage error (unknown option, missing argument; validate: no such ruleset file)
       130  interrupted (Ctrl-C)
+
+    Every problem code is explained in docs/errors.md.
     """
 
 
@@ -107,14 +109,54 @@ def list_command() -> None:
 
 @main.command()
 @_RULESET
-def validate(ruleset: str) -> None:
-    """Check a ruleset and report every problem as file:line:column."""
-    from ..interpreter import ruleset_path
-    path = ruleset_path(ruleset)
-    shown = ruleset if Path(ruleset) == path else f"{ruleset}.yaml"
-    game = _load(ruleset)
-    click.echo(f"{shown}: valid — {game.title} {game.version}, {len(game.components)} components, "
-               f"{len(game.actions)} actions")
+@click.option("--strict", is_flag=True, help="Fail on warnings too.")
+@click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: each problem with its source line, on stderr; json: a JSON array of problems "
+                   "(path, line, column, severity, code, message, hint) on stdout.")
+@click.option("--resolved", is_flag=True, help="Print the ruleset as YAML with everything it extends merged in.")
+def validate(ruleset: str, strict: bool, output: str, resolved: bool) -> None:
+    """Check a ruleset and report every problem, like a compiler.
+
+    Each problem is shown as file:line:column with its source line, a caret and a
+    hint. Errors make the ruleset invalid; warnings (such as an attribute nothing
+    reads) do not, unless --strict. Exit status: 0 valid, 1 invalid, 2 no such
+    ruleset file or a usage error. The codes are explained in docs/errors.md.
+    """
+    import yaml
+    from ..interpreter import diagnostics
+    from ..interpreter.pipeline import ruleset_path, validate as run_checks
+    if resolved and output == "json":
+        raise click.UsageError("--resolved prints YAML; it cannot be combined with --format json")
+    report = run_checks(ruleset)
+    if output == "json":
+        click.echo(json.dumps(diagnostics.as_json(report.problems), indent=2, ensure_ascii=False))
+    else:
+        for problem in report.problems:
+            click.echo(diagnostics.render(problem, report.texts), err=True)
+    if resolved and report.document is not None:
+        click.echo(yaml.safe_dump(report.document.data, sort_keys=False, allow_unicode=True), nl=False)
+    if report.usage_error:
+        sys.exit(2)
+    shown = ruleset if Path(ruleset) == ruleset_path(ruleset) else f"{ruleset}.yaml"
+    failed = report.failed(strict)
+    if output == "text":
+        game = report.game
+        if failed or game is None:
+            click.echo(diagnostics.summary(report.problems, shown) + (" (--strict)" if not report.errors else ""),
+                       err=True)
+        else:
+            warned = f" ({diagnostics.tally(report.warnings)})" if report.warnings else ""
+            named = " ".join(part for part in (game.title, game.version) if part)
+            click.echo(f"{shown}: valid — {named}, {len(game.components)} components, "
+                       f"{len(game.actions)} actions{warned}", err=resolved)
+    sys.exit(1 if failed else 0)
+
+
+@main.command("schema")
+def schema_command() -> None:
+    """Print the JSON Schema that rulesets follow (for editors and other tools)."""
+    from ..interpreter.pipeline import SCHEMA_FILE
+    click.echo(SCHEMA_FILE.read_text(encoding="utf-8"), nl=False)
 
 
 @main.command()
@@ -176,18 +218,26 @@ def replay(log_file: str, number: int, to_end: bool, ruleset: str | None) -> Non
 @_LOG
 @click.option("--workers", type=click.IntRange(min=1, max=64), default=1, show_default=True,
               help="Processes to share the games among; the figures are the same as with one.")
+@click.option("--plot", default=None, metavar="FILE.png",
+              help="Also draw the game-length histogram into this picture (needs matplotlib).")
 def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str, single_round: bool,
-             as_json: bool, log: TextIO | None, workers: int) -> None:
+             as_json: bool, log: TextIO | None, workers: int, plot: str | None) -> None:
     """Play games bot against bot and summarise them.
 
     A turn is one TurnStarted event; mean points are each seat's mean final
-    score over the games.
+    score over the games. The first player is the one who takes a round's
+    first turn.
     """
     from ..interpreter.simulate import simulate as run
+    from .stats import design_lines, require_plotting, save_plot
+    if plot is not None:
+        require_plotting()
     game = _load(ruleset)
     count = _players(game, players)
     result = run(game, games, count, seed, bot, single_round, on_log=log.write if log is not None else None,
                  workers=workers, ruleset=ruleset)
+    if plot is not None:
+        save_plot(plot, [(result.ruleset, result.tally.game_length_histogram)])
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
@@ -197,14 +247,21 @@ def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str,
     click.echo(f"turns per round: mean {result.mean_turns:.1f}, median {result.median_turns:g}")
     click.echo("wins by seat: " + " · ".join(f"P{p + 1} {result.wins_by_seat[p]}" for p in seats))
     click.echo("mean final score: " + " · ".join(f"P{p + 1} {result.mean_score_by_seat[p]:.1f}" for p in seats))
+    for line in design_lines(result.tally):
+        click.echo(line)
     click.echo(f"speed: {result.games_per_second:.2f} games/s, {result.rounds_per_second:.2f} rounds/s "
                f"({result.seconds:.2f} s playing)")
 
 
 def _register_commands() -> None:
     """Commands that live in their own modules."""
+    from .check import check_command
     from .compare import compare_command
+    from .design import diff_command, explain_command
+    main.add_command(check_command)
     main.add_command(compare_command)
+    main.add_command(explain_command)
+    main.add_command(diff_command)
 
 
 _register_commands()

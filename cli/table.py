@@ -1,224 +1,171 @@
-"""Words for people: the table as one player sees it, moves, and what just happened.
+"""The table as one player sees it, and moves in words.
 
-Everything here reads the State API, the game's metadata and the events; it
-knows no game. Component names come from `game.label`, action and choice names
-from the ruleset (underscores shown as spaces).
+Everything here reads the State API and the ruleset's declarations; it knows no
+game. What the table shows, by generic rules:
+
+- whose turn it is, the turn's phase and the direction of play;
+- one row per player: the size of each per-player zone (its components too
+  when the zone is public), the score, the dealer, and the player's variables;
+- each shared zone: a hidden zone by its size; a pile (a zone another zone is
+  refilled from) or a top-only zone by its top component; any other public zone
+  by all its components (an empty one is left out);
+- variables: only those the ruleset gives a `description`, that are not
+  hidden, not per-turn memory and not the score, and only while their value
+  differs from the initial one (so "0", "no" and "none" do not clutter it);
+- the viewer's own hidden hand, sorted (see style.py).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..interpreter import events as ev
-from ..interpreter.game import Action, Game
-from ..interpreter.log import redact
+from ..interpreter.game import Action, Game, VariableSpec
 from ..interpreter.state import State
+from .style import Style, component_order, count, seat, words, wrap
+
+PLAIN = Style()
 
 
-def words(text: Any) -> str:
-    """A ruleset name as prose: `draw_two` reads "draw two"."""
-    return str(text).replace("_", " ")
+def describe_value(state: State, kind: str | None, value: Any, style: Style = PLAIN,
+                   shown: Callable[[int], bool] = lambda cid: True) -> str:
+    """One choice's value in words: a component's label, a seat, or a declared value."""
+    if kind == "component":
+        return style.component(state.game, value if shown(value) else None, state.faces)
+    if kind == "player":
+        return seat(value)
+    return style.value(value)
 
 
-def seat(player: int) -> str:
-    return f"P{player + 1}"
-
-
-def count(game: Game, n: int) -> str:
-    """`n` components, named as cards, dice or pieces depending on what the game has."""
-    if all(c.faces for c in game.components):
-        noun = ("die", "dice")
-    elif game.has_dice:
-        noun = ("piece", "pieces")
-    else:
-        noun = ("card", "cards")
-    return f"{n} {noun[0] if n == 1 else noun[1]}"
-
-
-def value_text(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list):
-        return ", ".join(value_text(v) for v in value)
-    return words(value)
-
-
-def component_text(state: State, cid: int | None) -> str:
-    return words(state.game.label(cid, state.faces)) if cid is not None else "a hidden component"
-
-
-def describe_action(state: State, action: Action, shown: Callable[[int], bool] = lambda cid: True) -> str:
-    """A move in words: "play red 7", "play wild, colour blue", "play red 3 + call"."""
+def _said(state: State, action: Action, start: int, style: Style,
+          shown: Callable[[int], bool]) -> list[tuple[str, str | None]]:
+    """(choice name, value in words) for each choice from `start` that was taken; None for a yes."""
     kinds = {c.name: c.kind for c in state.game.action_index[action.name].choices}
+    said: list[tuple[str, str | None]] = []
+    for name, value in action.args[start:]:
+        if value is None or value is False:  # an optional choice not taken, a yes/no answered no
+            continue
+        said.append((name, None if value is True else describe_value(state, kinds.get(name), value, style, shown)))
+    return said
+
+
+def describe_rest(state: State, action: Action, start: int, style: Style = PLAIN) -> str:
+    """The choices from `start` on, as they continue a move's words: ", colour blue", " + call"."""
+    return "".join(f" + {words(name)}" if text is None else f", {words(name)} {text}"
+                   for name, text in _said(state, action, start, style, lambda cid: True))
+
+
+def describe_action(state: State, action: Action, shown: Callable[[int], bool] = lambda cid: True,
+                    style: Style = PLAIN) -> str:
+    """A move in words: "play red 7", "play wild, colour blue", "play red 3 + call"."""
     text = words(action.name)
     first = True
-    for name, value in action.args:
-        if value is None:  # an optional choice not taken
+    for name, said in _said(state, action, 0, style, shown):
+        if said is None:
+            text += f" + {words(name)}"
             continue
-        if isinstance(value, bool):
-            text += f" + {words(name)}" if value else ""
-            continue
-        kind = kinds.get(name)
-        if kind == "component":
-            shown_value = component_text(state, value if shown(value) else None)
-        elif kind == "player":
-            shown_value = seat(value)
-        else:
-            shown_value = value_text(value)
-        text += f" {shown_value}" if first else f", {words(name)} {shown_value}"
+        text += f" {said}" if first else f", {words(name)} {said}"
         first = False
     return text
 
 
-def _order(state: State) -> str:
-    seats = [seat(p) for p in range(state.players)]
-    if state.direction < 0:
-        return "reversed (" + " → ".join(reversed(seats)) + ")"
-    return "forward (" + " → ".join(seats) + ")"
+def sorted_components(state: State, cids: Iterable[int]) -> list[int]:
+    game = state.game
+    return sorted(cids, key=lambda c: component_order(game, c, state.faces))
 
 
-def render_table(state: State, viewer: int | None) -> str:
-    """The table as `viewer` sees it: round, turn, shared zones, players, the viewer's own zones."""
+def shown_variables(game: Game) -> list[VariableSpec]:
+    """The variables a table may show (see the module docstring)."""
+    return [v for v in game.variables.values()
+            if v.description and not v.hidden and v.scope != "turn" and v.name != game.score_variable]
+
+
+def play_order(state: State) -> str:
+    """Who plays after whom: "P1 → P2 → P3 → P1", following the direction of play."""
+    order = [(state.current + i * state.direction) % state.players for i in range(state.players + 1)]
+    return " → ".join(seat(p) for p in order)
+
+
+def render_table(state: State, viewer: int | None, style: Style = PLAIN, recent: Iterable[str] = (),
+                 recent_title: str = "Last moves", open_hands: bool = False, width: int = 80) -> str:
+    """The table as `viewer` sees it (None: a spectator; `open_hands`: every hand shown)."""
     game = state.game
     view = state.view(viewer)
-    lines = [f"── {game.title} · round {view['round']} · {seat(view['current'])} to act"
-             + (f" · {words(view['phase'])}" if view["phase"] else "") + " ──"]
-    extra = [f"direction: {_order(state)}"]
-    if view["dealer"] is not None:
-        extra.append(f"dealer: {seat(view['dealer'])}")
-    lines.append("   ".join(extra))
+    seen = (lambda zone, owner: list(state.zone(zone, owner))) if open_hands else \
+        (lambda zone, owner: view["zones"][zone] if owner is None else view["zones"][zone][owner])
+    title = f"── {game.title} · round {state.round} "
+    lines = [style.strong(title + "─" * max(3, width - len(title)))]
+    turn = f"Turn: {style.strong(seat(state.current))}" + (" (you)" if state.current == viewer else "")
+    if state.phase:
+        turn += f" · {words(state.phase)}"
+    lines.append(f"{turn} · play goes {play_order(state)}")
+    lines.extend(_player_rows(state, viewer, style, seen, open_hands, width))
     piles = {spec.refill_from for spec in game.zones.values()}
     for name, spec in game.zones.items():
         if not spec.per_player:
-            lines.append(_shared_zone(state, name, view["zones"][name], spread=name not in piles))
-    shared = [f"{words(k)}: {value_text(v)}" for k, v in view["variables"].items()
-              if not game.variables[k].per_player]
+            line = _shared_zone(state, name, seen(name, None), name in piles or spec.visibility == "top", style)
+            if line:
+                lines.append("  " + line)
+    shared = [f"{words(v.name)}: {style.value(state.vars[v.name])}" for v in shown_variables(game)
+              if not v.per_player and state.vars[v.name] != v.initial
+              and v.visible_to(viewer, None, state.current)]
     if shared:
-        lines.append(" · ".join(shared))
-    for p in range(state.players):
-        lines.append(_player_line(state, view, p, viewer))
-    if viewer is not None:
-        lines.extend(_own_zones(state, view, viewer))
+        lines.append("  " + " · ".join(shared))
+    recent = list(recent)
+    if recent:
+        lines.append(style.strong(recent_title + ":"))
+        lines.extend(recent)
+    if viewer is not None and not open_hands:
+        for zone, spec in game.zones.items():
+            if spec.per_player and spec.visibility != "public":
+                cards = sorted_components(state, [c for c in seen(zone, viewer) if c is not None])
+                head = style.strong(f"Your {words(zone)} ({len(cards)}):") + " "
+                shown = [style.component(game, c, state.faces) for c in cards] or ["empty"]
+                lines.extend(wrap(head, shown, style.separator, width, 4))
     return "\n".join(lines)
 
 
-def _shared_zone(state: State, name: str, cards: list[int | None], spread: bool) -> str:
-    """A zone laid out face up shows every component; a pile (it refills another zone) its top."""
-    size = count(state.game, len(cards))
-    if spread and cards and None not in cards:
-        return f"{words(name)}: " + ", ".join(component_text(state, c) for c in cards) + f" ({size})"
-    if cards and cards[-1] is not None:
-        return f"{words(name)}: {component_text(state, cards[-1])} on top ({size})"
-    return f"{words(name)}: {size}"
-
-
-def _player_line(state: State, view: dict[str, Any], p: int, viewer: int | None) -> str:
+def _player_rows(state: State, viewer: int | None, style: Style, seen: Callable[[str, int | None], list],
+                 open_hands: bool, width: int) -> list[str]:
     game = state.game
-    name = seat(p) + (" (you)" if p == viewer else "")
-    parts = [f"score {view['scores'][p]}"]
-    for zone, spec in game.zones.items():
-        if spec.per_player:
-            cards = view["zones"][zone][p]
-            text = f"{words(zone)}: {count(game, len(cards))}"
-            if spec.visibility == "public" and cards:
-                text += " (" + ", ".join(component_text(state, c) for c in cards) + ")"
-            parts.append(text)
-    for var, value in view["variables"].items():
-        if game.variables[var].per_player and var != game.score_variable:
-            parts.append(f"{words(var)}: {value_text(value[p])}")
-    return f"{name:<9} " + " · ".join(parts)
+    names = [seat(p) + (" (you)" if p == viewer else "") for p in range(state.players)]
+    name_width = max(len(n) for n in names)
+    scores = state.scores()
+    score_width = max(len(str(s)) for s in scores)
+    per_player = [v for v in shown_variables(game) if v.per_player]
+    rows = []
+    for p in range(state.players):
+        marker = "▶" if p == state.current and not state.is_over() else " "
+        parts = []
+        listed = []
+        for zone, spec in game.zones.items():
+            if spec.per_player:
+                cards = seen(zone, p)
+                parts.append(f"{words(zone)}: {count(game, len(cards)):<8}")
+                if cards and (spec.visibility == "public" or open_hands):
+                    listed.append([style.component(game, c, state.faces) for c in sorted_components(state, cards)])
+        parts.append(f"{words(game.score_variable)} {scores[p]:>{score_width}}")
+        if p == state.dealer:
+            parts.append("dealer")
+        for var in per_player:
+            value = state.vars[var.name][p]
+            if value != var.initial and var.visible_to(viewer, p, state.current):
+                parts.append(words(var.name) if value is True else f"{words(var.name)}: {style.value(value)}")
+        name = names[p].ljust(name_width)
+        rows.append(f"  {marker} {style.strong(name) if p == state.current else name}  " + "  ".join(parts))
+        for shown in listed:
+            rows.extend(wrap(" " * (name_width + 6), shown, style.separator, width, name_width + 6))
+    return rows
 
 
-def _own_zones(state: State, view: dict[str, Any], viewer: int) -> list[str]:
-    lines = []
-    for zone, spec in state.game.zones.items():
-        if spec.per_player and spec.visibility != "public":
-            cards = [c for c in view["zones"][zone][viewer] if c is not None]
-            labels = sorted(component_text(state, c) for c in cards)
-            lines.append(f"Your {words(zone)} ({len(labels)}): " + (", ".join(labels) if labels else "empty"))
-    return lines
-
-
-def _place(zone: str, owner: int | None, viewer: int | None) -> str:
-    if owner is None:
-        return words(zone)
-    return f"your {words(zone)}" if owner == viewer else f"{seat(owner)}'s {words(zone)}"
-
-
-def narrate(state: State, events: Iterable[ev.Event], viewer: int | None) -> list[str]:
-    """What happened, in short lines, as `viewer` may see it (None: a spectator).
-
-    Moves of the same kind (from, to) in a row are grouped; a move of a
-    component the action already named is not repeated.
-    """
+def _shared_zone(state: State, name: str, cards: list[int | None], top_only: bool, style: Style) -> str | None:
+    """A hidden zone by its size, a pile by its top, a public row by all its components."""
     game = state.game
-    lines: list[str] = []
-    moves: dict[tuple[str, int | None, str, int | None], list[int | None]] = {}
-    named: set[int] = set()
+    size = count(game, len(cards))
+    if not cards:
+        return f"{words(name)}: empty" if game.zones[name].visibility != "public" else None
+    if top_only or None in cards:
+        if cards[-1] is None:
+            return f"{words(name)}: {size}"
+        return f"{words(name)}: {style.component(game, cards[-1], state.faces)} on top ({size})"
+    return f"{words(name)}: {style.components(game, list(cards), state.faces)} ({size})"
 
-    def flush() -> None:
-        for (src, src_owner, dst, dst_owner), comps in moves.items():
-            seen = [component_text(state, c) for c in comps if c is not None]
-            text = f"  {_place(src, src_owner, viewer)} → {_place(dst, dst_owner, viewer)}: "
-            lines.append(text + (", ".join(seen) if len(seen) == len(comps) else count(game, len(comps))))
-        moves.clear()
-
-    for event in events:
-        event = redact(event, viewer, game)
-        if isinstance(event, ev.Moved):
-            if event.component in named:
-                named.discard(event.component)
-                continue
-            moves.setdefault((event.from_zone, event.from_owner, event.to_zone, event.to_owner), []).append(
-                event.component)
-            continue
-        flush()
-        if isinstance(event, ev.ActionTaken):
-            action = Action(event.action, event.actor, tuple(event.args.items()))
-            kinds = {c.name: c.kind for c in game.action_index[action.name].choices}
-            named = {v for k, v in action.args if kinds.get(k) == "component"}
-            said = describe_action(state, action, lambda c: _public(state, c, viewer))
-            lines.append(f"{seat(event.actor)}: {said}")
-        else:
-            line = _event_line(state, event, viewer)
-            if line:
-                lines.append(line)
-    flush()
-    return lines
-
-
-def _public(state: State, cid: int, viewer: int | None) -> bool:
-    """Whether the viewer can see a component where it is now."""
-    zone, owner = state.where[cid]
-    cards = state.zone(zone, owner)
-    return state.visible(zone, owner, cards.index(cid), len(cards), viewer)
-
-
-def _event_line(state: State, event: ev.Event, viewer: int | None) -> str | None:
-    if isinstance(event, ev.RoundStarted):
-        dealer = f" (dealer {seat(event.dealer)})" if event.dealer is not None else ""
-        return f"── round {event.round}{dealer} ──"
-    if isinstance(event, ev.Shuffled):
-        return f"  {_place(event.zone, event.owner, viewer)} shuffled"
-    if isinstance(event, ev.Skipped):
-        return f"  {seat(event.player)} is skipped"
-    if isinstance(event, ev.DirectionChanged):
-        return f"  direction now {'forward' if event.direction > 0 else 'reversed'}"
-    if isinstance(event, ev.Rolled):
-        faces = list(state.faces)
-        faces[event.component] = event.face
-        return f"  rolled: {words(state.game.label(event.component, faces))}"
-    if isinstance(event, ev.RoundEnded):
-        who = f"{seat(event.winner)} wins the round" if event.winner is not None else "no one wins the round"
-        return f"Round over: {who}. Scores: {_scores(event.scores)}"
-    if isinstance(event, ev.GameEnded):
-        names = ", ".join(seat(p) for p in event.winners) or "no one"
-        plural = "s" if len(event.winners) > 1 else ""
-        return f"Game over. Winner{plural}: {names}. Final scores: {_scores(event.scores)}"
-    return None
-
-
-def _scores(scores: Iterable[int]) -> str:
-    return " · ".join(f"{seat(p)} {s}" for p, s in enumerate(scores))

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from . import effects as fx
 from .errors import Position, Problem, RulesetError
 from .expressions import Compiler, Definition, Env, Evaluator, ExprError, Names
-from .game import ActionSpec, ChoiceSpec, Component, Game, Trigger, VariableSpec, ZoneSpec
+from .game import NO_DEFAULT, ActionSpec, ChoiceSpec, Component, Game, Trigger, VariableSpec, ZoneSpec
 from .loader import SourceMap
 from .resolve import ResolvedMap
 from . import types as T
@@ -202,6 +202,8 @@ class GameCompiler:
             attrs = {name: None for name in self.names.attributes}
             attrs.update(zip(keys, combo))
             for _ in range(copies):
+                if len(self.components) > MAX_COMPONENTS:
+                    return
                 die_faces = tuple({k: f.get(k) for k in self._face_keys(faces)} for f in faces)
                 self.components.append(Component(len(self.components), attrs, die_faces))
 
@@ -288,6 +290,9 @@ class GameCompiler:
             if z.refill_from is not None and z.refill_from not in self.zone_specs:
                 self.error(("zones", z.name, "refill", "from"), f"unknown zone {z.refill_from!r}", "S208",
                            Compiler._suggest(z.refill_from, list(self.zone_specs)))
+            elif z.refill_from is not None and (self.zone_specs[z.refill_from].per_player or z.per_player):
+                self.error(("zones", z.name, "refill", "from"), "refill works between shared zones, "
+                           "not per-player ones", "S208")
             if z.home and z.per_player:
                 self.error(("zones", z.name), "the home zone cannot be per player", "S207")
 
@@ -415,6 +420,8 @@ class GameCompiler:
                           optional=bool(spec.get("optional", False)),
                           exclude=earlier if kind == "component" else (), many=many,
                           min_count=int(spec.get("min", 1)),
+                          default=(None if spec["default"] == "none" else spec["default"]) if "default" in spec
+                          else NO_DEFAULT,
                           max_count=int(spec["max"]) if "max" in spec else None)
 
 

@@ -173,6 +173,7 @@ class EffectCompiler:
             for _ in range(MAX_LOOP):
                 if not cond(env):
                     return
+                env.state.spend()
                 body(env)
             raise EvalError(f"a while loop ran {MAX_LOOP} times")
         return run_while
@@ -188,6 +189,7 @@ class EffectCompiler:
         def run_for_each(env: Env) -> None:
             saved = env.loc.get(name)
             for value in list(source(env) or ()):
+                env.state.spend()
                 env.loc[name] = value
                 body(env)
             env.loc[name] = saved

@@ -23,6 +23,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, Un
 
 MAX_EXPRESSION_LENGTH = 500
 MAX_EXPRESSION_DEPTH = 40
+MAX_COMPILED_NODES = 5000
 
 Evaluator = Callable[["Env"], Any]
 
@@ -193,6 +194,7 @@ class Compiler:
         self._arguments: dict[str, Evaluator] = {}
         self._local_types: dict[str, T.Type] = {}
         self._text = ""  # the text being compiled, to quote its parts when explaining a condition
+        self._nodes = 0  # parts compiled for the current top-level expression
 
     def compile(self, text: str, local_names: "Iterable[str] | dict[str, T.Type]" = ()) -> Evaluator:
         """Compile one expression; `local_names` are the names bound where it is used (with types)."""
@@ -201,10 +203,11 @@ class Compiler:
         self._local_types = dict(local_names) if isinstance(local_names, dict) else \
             {name: T.ANY for name in local_names}
         self._text = text
+        saved_nodes, self._nodes = self._nodes, 0
         try:
             return self._compile(tree, frozenset(self._local_types), 0)
         finally:
-            self._local_types, self._text = saved, saved_text
+            self._local_types, self._text, self._nodes = saved, saved_text, saved_nodes
 
     def compile_tree(self, tree: Tree, local_names: "dict[str, T.Type]") -> Evaluator:
         """Compile an already parsed expression (a part of a larger form, such as an index)."""
@@ -224,7 +227,7 @@ class Compiler:
         tree = parse(text, start="lvalue")
         name = tree.children[0]
         if name not in self.names.variables and name not in ("current", "dealer"):
-            raise ExprError(f"{name!r} is not a variable", name.column - 1,
+            raise ExprError(f"{str(name)!r} is not a variable", name.column - 1,
                             hint=self._suggest(name, list(self.names.variables)), code="E110")
         index = tree.children[1] if len(tree.children) > 1 else None
         if index is None:
@@ -255,6 +258,10 @@ class Compiler:
         if depth > MAX_EXPRESSION_DEPTH:
             raise self._error(f"expression is nested more than {MAX_EXPRESSION_DEPTH} deep", node,
                               code="E102")
+        self._nodes += 1
+        if self._nodes > MAX_COMPILED_NODES:  # definitions calling definitions can multiply
+            raise self._error(f"expression grows past {MAX_COMPILED_NODES} parts once its definitions are "
+                              f"written out", node, code="E102")
         method = getattr(self, "_c_" + node.data, None)
         if method is None:  # pragma: no cover - grammar and compiler out of step
             raise self._error(f"unsupported construct {node.data}", node)
@@ -299,8 +306,9 @@ class Compiler:
             if names.variables[name]:
                 return _typed(lambda e: e.state.vars[name][e.player], rtype)
             return _typed(lambda e: e.state.vars[name], rtype)
-        if name in names.params:
-            return _typed(_constant(names.params[name]), T.of_value(names.params[name], names.symbol_labels))
+        if name in names.params:  # a parameter's value changes with overlays: its words are not fixed
+            value = names.params[name]
+            return _typed(_constant(value), T.TEXT if isinstance(value, str) else T.of_value(value))
         if name in names.zones:
             if names.zones[name]:
                 return _zone(lambda e: e.state.zones[name][e.player])
@@ -342,6 +350,7 @@ class Compiler:
                 definition.tree = parse(definition.text)
             return self._compile(definition.tree, frozenset(), 0)
         except ExprError as err:
+            definition.tree = None
             raise ExprError(f"in definition {definition.name!r}: {err.message}", 0, err.hint,
                             err.code) from None
         finally:
@@ -490,9 +499,10 @@ class Compiler:
                                   self.names.variable_types.get(name, T.ANY))
                 if self.names.zones.get(name):
                     return _zone(lambda e: e.state.zones[name][index(e)])
-                if name in self.names.variables or name in self.names.zones:
-                    raise self._error(f"{name!r} is not kept per player; remove the [...]", base,
-                                      code="E114")
+                held = self.names.variable_types.get(name, T.ANY)
+                if name in self.names.variables and held.kind not in ("list", "any", "none"):
+                    raise self._error(f"{name!r} is not kept per player and holds {held.describe()}; "
+                                      f"remove the [...]", base, code="E114")
         seq = self._compile(base, loc, depth)
         seq_type = self.type_of(seq)
 

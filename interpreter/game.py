@@ -84,6 +84,9 @@ class VariableSpec:
         return False
 
 
+NO_DEFAULT = object()
+
+
 @dataclass(frozen=True)
 class ChoiceSpec:
     """One choice an action asks for: a component, a player or a declared value."""
@@ -97,6 +100,7 @@ class ChoiceSpec:
     optional: bool = False
     exclude: tuple[str, ...] = ()  # earlier component choices: one component is not chosen twice
     many: bool = False  # a set of components (a tuple in id order) rather than one
+    default: Any = NO_DEFAULT  # the value taken when an action leaves this choice out
     min_count: int = 1
     max_count: int | None = None
 

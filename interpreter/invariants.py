@@ -9,11 +9,13 @@ the State the same question it is being tested on.
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Callable, Iterator, Sequence
 
 from . import events as ev
-from .errors import GameLimitExceeded, IllegalAction
-from .game import Action, Game
+from . import log
+from .errors import GameLimitExceeded, IllegalAction, ReplayMismatch
+from .game import NO_DEFAULT, Action, Game
 from .runner import play_out, step
 from .simulate import bot_seats
 from .state import State
@@ -43,6 +45,10 @@ def places(state: State) -> Iterator[tuple[str, int | None, list[int]]]:
                 yield name, owner, cids
         else:
             yield name, None, state.zones[name]
+
+
+SNAPSHOT_PARTS = ("zones", "where", "faces", "variables", "number of events", "current player", "dealer", "direction",
+                  "phase", "round", "action count", "turn begun", "finished", "winners", "random generator")
 
 
 def snapshot(state: State) -> tuple[Any, ...]:
@@ -97,6 +103,12 @@ def conservation(state: State) -> list[str]:
     missing = [cid for cid, n in enumerate(count) if n == 0]
     if missing:
         problems.append(f"components {missing} are in no zone")
+    if len(state.faces) != total:
+        problems.append(f"faces has {len(state.faces)} entries for {total} components")
+        return problems
+    problems += [f"component {comp.id} shows face {state.faces[comp.id]!r}, which it does not have"
+                 for comp in game.components
+                 if state.faces[comp.id] != 0 and not (comp.faces and 0 <= state.faces[comp.id] < len(comp.faces))]
     return problems
 
 
@@ -111,11 +123,11 @@ def variables_shape(state: State) -> list[str]:
     return problems
 
 
-def has_legal_action(state: State) -> list[str]:
-    """A game that is not over lets its current player do something."""
+def has_legal_action(state: State, legal: Sequence[Action] | None = None) -> list[str]:
+    """A game that is not over lets its current player do something (`legal`: the listed actions, if known)."""
     if state.is_over():
         return []
-    if any(a.actor == state.current for a in state.legal_actions()):
+    if any(a.actor == state.current for a in (state.legal_actions() if legal is None else legal)):
         return []
     return [f"player {state.current + 1} has no legal action (phase {state.phase})"]
 
@@ -138,16 +150,16 @@ def _may_read(state: State, variable: str, owner: int | None, viewer: int | None
 
 def revealed(state: State) -> dict[int, set[int]]:
     """From the events of this round: the components shown to each player that have not moved since."""
-    round_events = []
-    for event in reversed(state.events):
-        if isinstance(event, ev.Gathered):
-            break
-        round_events.append(event)
+    events = state.events
+    start = len(events)
+    while start > 0 and type(events[start - 1]) is not ev.Gathered:
+        start -= 1
     known: dict[int, set[int]] = {}
-    for event in reversed(round_events):
-        if isinstance(event, ev.Revealed):
+    for event in events[start:]:
+        kind = type(event)
+        if kind is ev.Revealed:
             known.setdefault(event.viewer, set()).update(event.components)
-        elif isinstance(event, ev.Moved):
+        elif kind is ev.Moved and known:
             for seen in known.values():
                 seen.discard(event.component)
     return known
@@ -223,10 +235,42 @@ def views_hide(state: State) -> list[str]:
     return problems
 
 
-def legal_actions_apply(state: State) -> list[str]:
+def offers_hide(state: State, legal: Sequence[Action] | None = None) -> list[str]:
+    """The actions offered to a player name only components that player may see.
+
+    A player is shown the moves they may make; a choice among components they
+    cannot see (another player's hand, the inside of the pile) would tell them
+    what is hidden. A rule that takes a hidden component blindly draws it
+    rather than choosing it. Reported once per player and component.
+    """
+    game = state.game
+    problems, reported, known = [], set(), None
+    for action in state.legal_actions() if legal is None else legal:
+        spec = game.action_index[action.name]
+        for name, value in action.args:
+            if name not in spec.component_choices:
+                continue
+            for cid in value if isinstance(value, tuple) else (value,):
+                if cid is None or (action.actor, cid) in reported:
+                    continue
+                zone, owner = state.where[cid]
+                cids = state.zones[zone][owner] if owner is not None else state.zones[zone]
+                if _may_see(state, zone, owner, cids.index(cid), len(cids), action.actor):
+                    continue
+                known = revealed(state) if known is None else known
+                if cid in known.get(action.actor, ()):
+                    continue
+                reported.add((action.actor, cid))
+                where = zone if owner is None else f"{zone}[{owner}]"
+                problems.append(f"player {action.actor + 1} is offered `{action}`, which names "
+                                f"{game.label(cid, state.faces)} (component {cid}) in {where}, hidden from them")
+    return problems
+
+
+def legal_actions_apply(state: State, legal: Sequence[Action] | None = None) -> list[str]:
     """Every listed action passes `why_not` and applies without error, each on its own clone."""
     problems = []
-    for action in state.legal_actions():
+    for action in state.legal_actions() if legal is None else legal:
         reason = state.why_not(action)
         if reason is not None:
             problems.append(f"listed action {action} is refused by why_not: {reason}")
@@ -240,10 +284,12 @@ def legal_actions_apply(state: State) -> list[str]:
     return problems
 
 
-def clone_independence(state: State, action: Action | None = None) -> list[str]:
-    """Acting on a clone (by default, the current player's first action) leaves the original as it was."""
+def clone_independence(state: State, action: Action | None = None,
+                       legal: Sequence[Action] | None = None) -> list[str]:
+    """Acting on a clone (by default, the current player's first listed action) leaves the original as it was."""
     if action is None:
-        action = next((a for a in state.legal_actions() if a.actor == state.current), None)
+        action = next((a for a in (state.legal_actions() if legal is None else legal) if a.actor == state.current),
+                      None)
         if action is None:
             return []
     before = snapshot(state)
@@ -292,10 +338,12 @@ def near_misses(state: State) -> list[Action]:
                    for seat in range(state.players)]
     for action in legal:
         kinds = {c.name: c.kind for c in game.action_index[action.name].choices}
+        defaulted = {c.name for c in game.action_index[action.name].choices if c.default is not NO_DEFAULT}
         candidates += [Action(action.name, seat, action.args) for seat in range(state.players + 1)]
         candidates.append(Action(action.name, action.actor, action.args + (("unasked", 1),)))
         for index, (name, value) in enumerate(action.args):
-            candidates.append(_with_arg(action, index, _DROP))
+            if name not in defaulted:  # leaving out a choice that has a default is the same action
+                candidates.append(_with_arg(action, index, _DROP))
             if kinds.get(name) == "component":
                 home = state.where[value] if value is not None else None
                 candidates += [_with_arg(action, index, cid) for place, cid in tops.items() if place != home]
@@ -336,7 +384,7 @@ def illegal_refused(state: State) -> list[str]:
     return refuses(state, near_misses(state))
 
 
-STATE_CHECKS: tuple[Check, ...] = (conservation, variables_shape, has_legal_action, views_hide,
+STATE_CHECKS: tuple[Check, ...] = (conservation, variables_shape, has_legal_action, views_hide, offers_hide,
                                    legal_actions_apply, clone_independence, illegal_refused)
 
 
@@ -389,3 +437,36 @@ def determinism(game: Game, players: int, seed: int, bot: str = "random", single
         logs.append([e.to_json() for e in state.events])
     difference = first_difference(*logs)
     return [] if difference is None else [f"{game.name}, {players} players, seed {seed}: events {difference}"]
+
+
+# ------------------------------------------------------------ the log of a game so far
+
+def actions_taken(state: State) -> list[Action]:
+    """Every action applied to the state since the start, read from its events."""
+    return [Action(e.action, e.actor, tuple(e.args.items())) for e in state.events if isinstance(e, ev.ActionTaken)]
+
+
+def same_seed_same_log(state: State) -> list[str]:
+    """A fresh game with the same seed, given the same actions, produces the same events."""
+    again = state.game.new_state(state.players, state.seed)
+    for action in actions_taken(state):
+        try:
+            again.apply(action)
+        except IllegalAction as err:
+            return [f"with the same seed, {action} is refused the second time: {err}"]
+    difference = first_difference(state.events, again.events)
+    return [] if difference is None else [f"with the same seed and actions, events differ at {difference}"]
+
+
+def replay_rebuilds(state: State) -> list[str]:
+    """The game's log, written as JSON text and replayed, rebuilds exactly this state."""
+    header = json.loads(json.dumps(log.header_line(state, ["bot"] * state.players)))
+    events = [{k: v for k, v in json.loads(json.dumps(log.event_line(e))).items() if k != "type"}
+              for e in state.events]
+    try:
+        rebuilt = log.replay(state.game, header, events)
+    except ReplayMismatch as err:
+        return [f"the log does not replay: {err}"]
+    differing = [part for part, played, replayed in zip(SNAPSHOT_PARTS, snapshot(state), snapshot(rebuilt))
+                 if played != replayed]
+    return [f"the replayed game differs from the played one in: {', '.join(differing)}"] if differing else []

@@ -1,7 +1,8 @@
 """Read untrusted ruleset YAML into plain data, remembering where every value was written.
 
 Rulesets are written by non-programmers and may be hostile, so the loader never
-constructs objects: it composes the node graph with a SafeLoader and converts it
+constructs objects: it composes the node graph (with libyaml when it is installed,
+else with PyYAML's SafeLoader, which also words every syntax error) and converts it
 by hand into dict, list, str, int, float, bool and None. Size, nesting depth and
 alias expansion are bounded. Every failure becomes a RulesetError whose problems
 point at ``file:line:column``; later stages use the SourceMap for the same purpose.
@@ -16,13 +17,15 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from operator import attrgetter
+from typing import Any
 
 import yaml
 from yaml.constructor import SafeConstructor
 from yaml.error import Mark
-from yaml.events import MappingStartEvent, SequenceStartEvent, StreamEndEvent
+from yaml.events import (AliasEvent, DocumentEndEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent,
+                         ScalarEvent, SequenceEndEvent, SequenceStartEvent, StreamEndEvent, StreamStartEvent)
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-from yaml.reader import ReaderError
+from yaml.reader import Reader, ReaderError
 
 from .errors import Position, Problem, RulesetError
 
@@ -81,7 +84,7 @@ def load_text(text: str, file: str = "<string>") -> tuple[object, SourceMap]:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         raise _error("Y004", f"the file is larger than {MAX_FILE_BYTES} bytes", Position(file))
     try:
-        root = _compose(_Loader(text, file))
+        root = _compose_quickly(text) or _compose(_Loader(text, file))
     except ReaderError as error:
         line, column = _end_of(text[: error.position])
         raise _error(
@@ -104,6 +107,11 @@ def load_file(path: str | os.PathLike[str]) -> tuple[object, SourceMap]:
     """Read a ruleset file as UTF-8 (refusing huge files unread) and load it."""
     file = os.fspath(path)
     try:
+        if os.path.isdir(file):
+            raise IsADirectoryError
+        if not os.path.isfile(file):  # a pipe or a device would block or never end
+            raise _error("F001", "no such file" if not os.path.exists(file) else "this is not a regular file",
+                         Position(file))
         with open(file, "rb") as stream:
             data = stream.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
@@ -162,6 +170,83 @@ def _compose(loader: _Loader) -> Node:
     if root.tag == _NULL and not root.value:
         raise _error("Y008", "the file is empty", Position(loader.file))
     return root
+
+
+def _compose_quickly(text: str) -> Node | None:
+    """The node graph of a well-formed single document, read by libyaml; None for anything else.
+
+    libyaml reads several times faster than the pure-Python reader and reports the
+    same positions. Nodes are built here without recursion, so nesting is bounded
+    as it is read. Whatever is unusual (no libyaml, a syntax error, an undefined or
+    repeated anchor, deep nesting, no document or several) returns None, and the
+    pure-Python reader then reads the text again and words the problem.
+    """
+    if not yaml.__with_libyaml__ or Reader.NON_PRINTABLE.search(text):
+        return None
+    loader = yaml.CSafeLoader(text)
+    try:
+        return _build(loader)
+    except yaml.YAMLError:
+        return None
+    finally:
+        loader.dispose()
+
+
+def _build(loader: yaml.CSafeLoader) -> Node | None:
+    """Compose nodes from libyaml's events, as PyYAML's composer does, or None when in doubt."""
+    if not loader.check_event(StreamStartEvent):
+        return None
+    loader.get_event()
+    if not loader.check_event(DocumentStartEvent):
+        return None
+    loader.get_event()
+    anchors: dict[str, Node] = {}
+    open_nodes: list[list[Any]] = []  # [collection, key waiting for its value]
+    root: Node | None = None
+    while not loader.check_event(DocumentEndEvent):
+        event = loader.get_event()
+        if isinstance(event, (SequenceEndEvent, MappingEndEvent)):
+            open_nodes.pop()[0].end_mark = event.end_mark
+            continue
+        if isinstance(event, AliasEvent):
+            node = anchors.get(event.anchor)
+            if node is None:
+                return None
+        elif event.anchor is not None and event.anchor in anchors:
+            return None
+        elif isinstance(event, ScalarEvent):
+            tag = event.tag if event.tag not in (None, "!") else loader.resolve(ScalarNode, event.value, event.implicit)
+            node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style or None)
+        else:
+            kind = SequenceNode if isinstance(event, SequenceStartEvent) else MappingNode
+            tag = event.tag if event.tag not in (None, "!") else loader.resolve(kind, None, event.implicit)
+            node = kind(tag, [], event.start_mark, None, flow_style=event.flow_style)
+        if not isinstance(event, AliasEvent) and event.anchor is not None:
+            anchors[event.anchor] = node
+        if open_nodes:
+            _attach(open_nodes[-1], node)
+        else:
+            root = node
+        if isinstance(event, (SequenceStartEvent, MappingStartEvent)):
+            if len(open_nodes) >= MAX_DEPTH:
+                return None
+            open_nodes.append([node, None])
+    loader.get_event()
+    if not loader.check_event(StreamEndEvent) or root is None or (root.tag == _NULL and not root.value):
+        return None
+    return root
+
+
+def _attach(entry: list[Any], node: Node) -> None:
+    """Add a node to an open collection: as an item, as a key, or as the value of the waiting key."""
+    collection = entry[0]
+    if isinstance(collection, SequenceNode):
+        collection.value.append(node)
+    elif entry[1] is None:
+        entry[1] = node
+    else:
+        collection.value.append((entry[1], node))
+        entry[1] = None
 
 
 def _check_expansion(root: Node, file: str) -> None:
@@ -302,7 +387,31 @@ def _syntax_error(file: str, error: yaml.MarkedYAMLError) -> RulesetError:
     if error.problem and error.context and error.context_mark:
         message += f" ({error.context} on line {error.context_mark.line + 1})"
     mark = error.problem_mark or error.context_mark
-    return _error("Y001", message, _position(file, mark) if mark else Position(file))
+    return _error("Y001", message, _position(file, mark) if mark else Position(file), hint=_syntax_hint(error))
+
+
+_CLOSERS = {"expected ',' or '}'": "{", "expected ',' or ']'": "["}
+_SYNTAX_HINTS = (  # the start of the parser's words, and what usually fixes it
+    ("found character '\\t'", "indent with spaces: YAML does not allow tabs here"),
+    ("mapping values are not allowed", "put the value in quotes: text that contains ': ' must be quoted"),
+    ("found undefined alias", "an alias *name needs an anchor &name above it; quote the value if '*' is meant as text"),
+    ("expected <block end>", "check this line's indentation against the lines above; a quote or bracket left "
+                             "open above causes this too"),
+    ("did not find expected key", "check this line's indentation against the lines above"),
+    ("could not find expected ':'", "each line of a mapping is `key: value`; look for a missing ':' or a quote "
+                                    "left open"),
+    ("found unexpected end of stream", "a quote or bracket is never closed"),
+    ("found character", "put the value in quotes: text cannot start with this character"),
+)
+
+
+def _syntax_hint(error: yaml.MarkedYAMLError) -> str:
+    """What usually fixes a YAML syntax error, in plain words."""
+    problem = error.problem or ""
+    for start, bracket in _CLOSERS.items():
+        if problem.startswith(start) and error.context_mark:
+            return f"the '{bracket}' opened on line {error.context_mark.line + 1} is not closed before this point"
+    return next((hint for start, hint in _SYNTAX_HINTS if problem.startswith(start)), "")
 
 
 def _too_deep(file: str, mark: Mark) -> RulesetError:

@@ -108,11 +108,19 @@ def merge_layers(layers: list[Layer]) -> tuple[dict[str, Any], ResolvedMap]:
     return document, merger.map
 
 
+IDENTITY = ("schema_version", "name", "title", "version", "description")  # each file's own, never a conflict
+
+
 class _Merger:
     def __init__(self, file: str):
         self.map = ResolvedMap(file)
         self.setter: dict[tuple[Any, ...], Layer] = {}
-        self.problems: list[Problem] = []
+        self.conflicts: dict[tuple[Any, ...], Problem] = {}
+        self.removal_problems: list[Problem] = []
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self.removal_problems + list(self.conflicts.values())
 
     def _place(self, path: tuple[Any, ...], layer: Layer, source_path: tuple[Any, ...]) -> None:
         for known in [p for p in self.map.origins if p[:len(path)] == path]:
@@ -127,6 +135,11 @@ class _Merger:
         for key, value in over.items():
             here = path + (key,)
             if value is None:  # `key: ~` removes what the base had
+                if key not in result:
+                    from .expressions import Compiler
+                    self.removal_problems.append(Problem(
+                        "X005", f"`{'.'.join(map(str, here))}: ~` removes nothing: the base has no `{key}` here",
+                        layer.source.key_position(here), hint=Compiler._suggest(str(key), [str(k) for k in result])))
                 result.pop(key, None)
                 self._place(here, layer, here)
                 continue
@@ -160,11 +173,15 @@ class _Merger:
         return items + old
 
     def _check_conflict(self, path: tuple[Any, ...], old: Any, value: Any, layer: Layer) -> None:
+        """Two sibling overlays setting one value differently conflict, unless a file built on both settles it."""
         previous = self.setter.get(path)
-        if previous is None or previous.file in layer.ancestors or old == value:
+        if previous is not None and previous.file in layer.ancestors:
+            self.conflicts.pop(path, None)  # this layer builds on the earlier setter: it decides
+            return
+        if previous is None or old == value or path[0] in IDENTITY:
             return
         dotted = ".".join(map(str, path))
-        self.problems.append(Problem(
+        self.conflicts[path] = (Problem(
             "X004", f"`{dotted}` is set differently by {Path(previous.file).name} and {Path(layer.file).name}",
             layer.source.key_position(path), hint=f"{previous.source.key_position(path)} sets it too"))
 

@@ -1,9 +1,7 @@
 """Drive a game with one decision-maker per seat (bots or people).
 
-Out-of-turn claims are offered first: to the player who acted last (so that a
-call can go with the action that made it due), then to the other players in
-turn order (following the direction of play) starting after the current player;
-then the current player decides.
+Out-of-turn claims are offered first (see `claim_order`), then the current
+player decides.
 """
 from __future__ import annotations
 
@@ -14,15 +12,30 @@ from .game import Action
 from .state import State
 
 
+def claim_order(state: State) -> list[int]:
+    """Who is offered out-of-turn claims, in order.
+
+    Mid-turn, the current player who has just acted is asked first (so a call
+    can go with the action that made it due). Then everybody in turn order,
+    following the direction of play, starting with the player whose turn it
+    is when that turn has not begun yet (the first to notice a missed call),
+    otherwise with the next player.
+    """
+    current, n = state.current, state.players
+    seats = [state.seat_after(current, offset * state.direction) for offset in range(n)]
+    if state.turn_begun:
+        mid_turn = [current] if state.last_actor == current else []
+        return mid_turn + [p for p in seats[1:]]
+    return seats
+
+
 def step(state: State, seats: list[Bot], on_action: Callable[[State, Action], None] | None = None) -> Action:
     """Let one action happen: a claim if someone takes one, otherwise the current player's move."""
     actions = state.legal_actions()
     current = state.current
-    n = state.players
-    others = [(current + offset * state.direction) % n for offset in range(1, n)]
-    acted = state.last_actor
-    for p in ([acted] if acted is not None else []) + [p for p in others if p != acted]:
-        mine = [a for a in actions if a.actor == p and (p != current or state.game.action_index[a.name].by_anyone)]
+    index = state.game.action_index
+    for p in claim_order(state):
+        mine = [a for a in actions if a.actor == p and index[a.name].by_anyone]
         if mine:
             chosen = seats[p].claim(state, mine)
             if chosen is not None:

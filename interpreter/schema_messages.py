@@ -1,10 +1,21 @@
 """Turn jsonschema's errors into plain words an author understands, at the right place."""
 from __future__ import annotations
 
-from typing import Any
+import difflib
+from typing import Any, NamedTuple
 
 _TYPES = {"integer": "a whole number", "string": "text", "boolean": "true or false", "array": "a list",
           "object": "a mapping", "number": "a number", "null": "nothing"}
+_LISTED = 12  # name the accepted keys in a hint only when there are this few
+
+
+class Described(NamedTuple):
+    """One schema problem in words: the message, its stable code, where it points, a hint."""
+
+    message: str
+    code: str
+    path: tuple[Any, ...]
+    hint: str = ""
 
 
 def _where(path: list[Any]) -> str:
@@ -23,10 +34,35 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def describe(error: Any) -> tuple[str, str, tuple[Any, ...]]:
-    """(message, stable code, document path to point at) for one jsonschema ValidationError."""
+def _close(word: Any, candidates: list[Any]) -> str:
+    """`did you mean 'x'?` for the candidate nearest to a misspelt word, or nothing."""
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(word, [str(c) for c in candidates], n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}?" if close else ""
+
+
+def _alternative_keys(error: Any) -> list[str]:
+    """For `oneOf: [{required: [a]}, {required: [b]}]` (a form chosen by its key), the keys a, b."""
+    if error.validator != "oneOf" or not isinstance(error.instance, dict):
+        return []
+    forms = error.validator_value
+    if not all(isinstance(f, dict) and list(f) == ["required"] and len(f["required"]) == 1 for f in forms):
+        return []
+    return [f["required"][0] for f in forms]
+
+
+def describe(error: Any) -> Described:
+    """The words, code, document path and hint for one jsonschema ValidationError."""
     from jsonschema.exceptions import best_match
 
+    keys = _alternative_keys(error)
+    if keys:
+        listed = ", ".join(f"`{key}`" for key in keys)
+        path = tuple(error.absolute_path)
+        if error.context:
+            return Described(f"{_where(list(path))} needs one of {listed}", "S102", path)
+        return Described(f"{_where(list(path))} must have only one of {listed}", "S108", path)
     if error.validator in ("oneOf", "anyOf") and error.context:
         inner = best_match(error.context)
         if list(inner.absolute_path) != list(error.absolute_path) or inner.validator not in ("type", "oneOf"):
@@ -34,37 +70,48 @@ def describe(error: Any) -> tuple[str, str, tuple[Any, ...]]:
     path = list(error.absolute_path)
     where = _where(path)
     kind = error.validator
+    here = tuple(path)
     if kind == "type":
         expected = error.validator_value
         expected = [expected] if isinstance(expected, str) else expected
         words = " or ".join(_TYPES.get(t, t) for t in expected)
-        return f"{where} must be {words}, got {_short(error.instance)}", "S101", tuple(path)
+        return Described(f"{where} must be {words}, got {_short(error.instance)}", "S101", here)
     if kind == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
-        return f"{where} is missing the required key `{missing}`", "S102", tuple(path)
+        return Described(f"{where} is missing the required key `{missing}`", "S102", here)
     if kind == "additionalProperties":
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
-        key = extra[0] if extra else "?"
         known = sorted(error.schema.get("properties", {}))
-        hint = f"; expected one of {', '.join(known)}" if known and len(known) <= 12 else ""
-        return f"unknown key `{key}` in {where}{hint}", "S103", tuple(path) + (key,)
+        extra = sorted(set(error.instance) - set(known))
+        key = extra[0] if extra else "?"
+        hint = _close(key, known) or (f"expected one of {', '.join(known)}" if known and len(known) <= _LISTED
+                                      else "")
+        return Described(f"unknown key `{key}` in {where}", "S103", here + (key,), hint)
     if kind == "enum":
         allowed = ", ".join(map(str, error.validator_value))
-        return f"{where} must be one of {allowed}, got {_short(error.instance)}", "S104", tuple(path)
+        return Described(f"{where} must be one of {allowed}, got {_short(error.instance)}", "S104", here,
+                         _close(error.instance, list(error.validator_value)))
     if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return f"{where} is out of range: {_short(error.instance)} (limit {error.validator_value})", "S105", \
-            tuple(path)
+        return Described(f"{where} is out of range: {_short(error.instance)} (limit {error.validator_value})",
+                         "S105", here)
     if kind in ("maxLength", "minLength"):
-        return f"{where} must have at {'most' if kind == 'maxLength' else 'least'} " \
-               f"{error.validator_value} characters", "S106", tuple(path)
+        bound = "most" if kind == "maxLength" else "least"
+        return Described(f"{where} must have at {bound} {error.validator_value} characters", "S106", here)
     if kind in ("minItems", "maxItems", "minProperties", "maxProperties"):
         bound = "most" if kind.startswith("max") else "least"
-        unit = "items" if "Items" in kind else "entries"
-        return f"{where} must have at {bound} {error.validator_value} {unit}", "S106", tuple(path)
+        unit = ("item" if "Items" in kind else "entry") if error.validator_value == 1 else \
+            ("items" if "Items" in kind else "entries")
+        return Described(f"{where} must have at {bound} {error.validator_value} {unit}", "S106", here)
+    if kind == "pattern" and "propertyNames" in error.absolute_schema_path:
+        params = " (a definition may add parameters: `name(a, b)`)" if path[-1:] == ["define"] else ""
+        return Described(f"the name {_short(error.instance)} in {where} has the wrong form", "S107",
+                         here + (error.instance,),
+                         f"a name is letters, digits and _, not starting with a digit{params}")
     if kind == "pattern":
-        return f"{where} has the wrong form: {_short(error.instance)}", "S107", tuple(path)
+        return Described(f"{where} has the wrong form: {_short(error.instance)}", "S107", here,
+                         error.schema.get("description", ""))
     if kind in ("oneOf", "anyOf"):
-        return f"{where} is not in any of the accepted forms: {_short(error.instance)}", "S108", tuple(path)
+        return Described(f"{where} is not in any of the accepted forms: {_short(error.instance)}", "S108", here,
+                         error.schema.get("description", ""))
     if kind == "const":
-        return f"{where} must be {error.validator_value!r}", "S109", tuple(path)
-    return f"{where}: {error.message[:200]}", "S199", tuple(path)
+        return Described(f"{where} must be {error.validator_value!r}", "S109", here)
+    return Described(f"{where}: {error.message[:200]}", "S199", here)

@@ -14,10 +14,11 @@ from typing import Any, Iterator
 from . import events as ev
 from .errors import GameLimitExceeded, IllegalAction
 from .expressions import Env, EvalError, explain
-from .game import Action, ActionSpec, ChoiceSpec, Game
+from .game import NO_DEFAULT, Action, ActionSpec, ChoiceSpec, Game
 
 MAX_LOOP = 1000
 MAX_CHOICE_SETS = 5000
+MAX_STEPS_PER_ACTION = 100_000  # loop turns, skips and components moved by one action, with its triggers
 
 
 class _RoundOver(Exception):
@@ -53,6 +54,7 @@ class State:
         self.winners: tuple[int, ...] = ()
         self.events: list[ev.Event] = []
         self.action_count = 0
+        self.steps = 0  # work done by the current action, bounded by MAX_STEPS_PER_ACTION
         self.last_actor: int | None = None  # who took the last action, if any this round
         self.changes: dict[tuple[str, int | None], int] = {}  # zone -> how often it changed this round
         self._legal_set: frozenset[Action] = frozenset()  # the actions last offered by legal_actions()
@@ -107,6 +109,7 @@ class State:
                 self.vars[var.name] = [var.initial] * self.players if var.per_player else var.initial
 
     def _start_round(self) -> None:
+        self.steps = 0
         self.round += 1
         self.round_over = False
         self.round_winner = None
@@ -165,6 +168,8 @@ class State:
         result: list[Action] = []
         env = Env(self, self.current)  # one environment, its player set per actor; choices clean up
         everybody = range(self.players)
+        if self.out:
+            everybody = [p for p in everybody if p not in self.out]
         for spec in self.game.actions_in_phase(self.phase):
             for actor in everybody if spec.by_anyone else (self.current,):
                 env.player = actor
@@ -317,7 +322,9 @@ class State:
                 env.loc[choice.name] = None
                 continue
             if choice.name not in given:
-                return f"{choice.name} is missing"
+                if choice.default is NO_DEFAULT:
+                    return f"{choice.name} is missing"
+                given[choice.name] = choice.default
             value = given.pop(choice.name)
             if choice.many:
                 reason = self._why_not_set(choice, env, value)
@@ -332,11 +339,10 @@ class State:
                     value in {env.loc.get(name) for name in choice.exclude}:
                 return f"{self.describe_value(value)} is already chosen"
             if value not in candidates:
-                return f"{self.describe_value(value) if choice.kind == 'component' else value} " \
-                       f"is not a possible {choice.name}"
+                return f"{self._shown_choice(choice, value)} is not a possible {choice.name}"
             env.loc[choice.name] = value
             if choice.where is not None and not choice.where(env):
-                shown = self.describe_value(value) if choice.kind == "component" else value
+                shown = self._shown_choice(choice, value)
                 return f"{shown} does not satisfy the rule for {choice.name}: {explain(choice.where, env)}"
         if given:
             return f"unexpected choice {sorted(given)[0]!r}"
@@ -363,6 +369,13 @@ class State:
                        f"{explain(choice.where, env)}"
         return None
 
+    def _shown_choice(self, choice: ChoiceSpec, value: Any) -> str:
+        if choice.kind == "component":
+            return self.describe_value(value)
+        if choice.kind == "player" and isinstance(value, int) and not isinstance(value, bool):
+            return f"P{value + 1}"
+        return str(value)
+
     def describe_value(self, value: Any) -> str:
         if isinstance(value, int) and not isinstance(value, bool):
             if not 0 <= value < len(self.game.components):
@@ -378,13 +391,16 @@ class State:
                 raise IllegalAction(reason)
         self._legal_set = frozenset()
         self.action_count += 1
+        self.steps = 0
         if self.action_count > self.game.max_actions:
             raise GameLimitExceeded(f"the game passed the limit of {self.game.max_actions} actions "
                                     f"(max_actions); the ruleset may never end")
         spec = self.game.action_index[action.name]
         loc = dict(action.args)
         for choice in spec.choices:
-            loc.setdefault(choice.name, None)
+            if choice.name not in loc:
+                present = choice.present_if is None or choice.present_if(Env(self, action.actor, loc))
+                loc[choice.name] = choice.default if present and choice.default is not NO_DEFAULT else None
         env = Env(self, action.actor, loc)
         self.emit(ev.ActionTaken(action.actor, action.name, dict(action.args)))
         self.last_actor = action.actor
@@ -512,6 +528,9 @@ class State:
         return z[owner] if self.game.zones[name].per_player else z
 
     def move(self, cid: int, to_zone: str, to_owner: int | None, to_bottom: bool = False) -> None:
+        self.steps += 1
+        if self.steps > MAX_STEPS_PER_ACTION:
+            self.spend(0)
         from_zone, from_owner = self.where[cid]
         self.zone(from_zone, from_owner).remove(cid)
         if self.revealed:
@@ -616,7 +635,15 @@ class State:
     def end_turn(self) -> None:
         self.turn_ended = True
 
+    def spend(self, steps: int = 1) -> None:
+        """Count work done by one action; a ruleset that loops without end is stopped with a message."""
+        self.steps += steps
+        if self.steps > MAX_STEPS_PER_ACTION:
+            raise EvalError(f"one action did more than {MAX_STEPS_PER_ACTION} steps (loops, skips and moves); "
+                            f"the ruleset may loop without end")
+
     def skip(self, count: int = 1) -> None:
+        self.spend(count)
         for i in range(count):
             skipped = self.seat_after(self.current, (self.skips + 1) * self.direction)
             self.skips += 1

@@ -74,10 +74,11 @@ def test_validate_reports_unknown_name_at_its_line_and_column(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize("target", ["missing.yaml", "no-such-ruleset", "."])
-def test_validate_missing_or_unreadable_ruleset_fails_cleanly(tmp_path: Path, target: str) -> None:
+def test_validate_missing_or_unreadable_ruleset_is_a_usage_error(tmp_path: Path, target: str) -> None:
+    """A file that is not there is a usage error (exit 2), reported in one clean line."""
     result = run("validate", str(tmp_path / target) if target != "no-such-ruleset" else target)
-    assert result.exit_code == 1
-    assert ": error: " in result.stderr
+    assert result.exit_code == 2
+    assert ": error: " in result.stderr and "Traceback" not in result.output
 
 
 def test_usage_errors_exit_2() -> None:

@@ -22,7 +22,8 @@ from rulesrun.interpreter import invariants as inv
 from rulesrun.interpreter.runner import step
 from rulesrun.interpreter.simulate import bot_seats
 
-RULESETS = [name for name, _ in shipped_rulesets()]
+RULESETS = ["uno", "dos", "uno-dice"]  # the shipped games; their variants are checked below, more briefly
+VARIANTS = [name for name, _ in shipped_rulesets() if "/" in name]
 SEEDS = st.integers(0, 10**6)
 BOTS = st.sampled_from(["random", "greedy"])
 FEW = settings(max_examples=15, deadline=None)
@@ -136,6 +137,14 @@ def test_whole_games_between_greedy_bots_end(name: str, seed: int) -> None:
     count = min(g.max_players, 4)
     assert inv.playout_checks(g, count, seed, "greedy", single_round=False, every=25,
                               checks=(inv.conservation,)) == []
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_every_variant_keeps_the_invariants_in_a_greedy_round(name: str) -> None:
+    """Every shipped variant: one round between greedy bots, every check after every action."""
+    g = game(name)
+    assert inv.playout_checks(g, min(max(g.min_players, 3), g.max_players), 7, "greedy", single_round=True,
+                              max_actions=1500) == []
 
 
 # ------------------------------------------------------------ UNO's deck

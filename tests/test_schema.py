@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -89,7 +90,8 @@ def test_every_shipped_ruleset_validates(name):
     doc = load_document(name)
     errors = [e.message for e in Draft202012Validator(SCHEMA).iter_errors(doc.data)]
     assert errors == []
-    assert doc.texts[doc.file].startswith("# yaml-language-server: $schema=../schema/ruleset.schema.json\n")
+    schema = os.path.relpath(SCHEMA_FILE, Path(doc.file).parent)
+    assert doc.texts[doc.file].startswith(f"# yaml-language-server: $schema={schema}\n")
     load_game(name)
 
 

@@ -14,7 +14,8 @@ def test_a_card_that_matches_nothing_is_explained_part_by_part():
     game = load_game("uno")
     state = table(game, hands={0: ["Y9", "B5", "G1"], 1: ["B1", "B2"]}, discard=["B8"])
     reason = state.why_not(Action("play", 0, (("card", _card(state, "yellow 9")),)))
-    assert reason.startswith("yellow 9 does not satisfy the rule for card: playable(card) is false: ")
+    assert reason.startswith("yellow 9 does not satisfy the rule for card: ")
+    assert "playable(card) is false: " in reason
     assert "card.colour is yellow and active_colour is blue" in reason
     assert "card.number is 9 and top_card.number is 8" in reason
 

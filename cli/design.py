@@ -1,0 +1,36 @@
+"""`rulesrun explain` and `rulesrun diff`: a ruleset as a rule sheet, and what a variant changes."""
+from __future__ import annotations
+
+import click
+
+_FORMAT = click.option("--format", "output", type=click.Choice(["md", "text"]), default="md", show_default=True,
+                       help="md: Markdown; text: plain text for a terminal.")
+
+
+@click.command("explain")
+@click.argument("ruleset", metavar="RULESET")
+@_FORMAT
+def explain_command(ruleset: str, output: str) -> None:
+    """Print a rule sheet generated from a ruleset.
+
+    Components, zones, setup, rounds, what a turn consists of, every action with
+    its condition and effects in words, what happens by itself, and the named
+    definitions, each said once.
+    """
+    from ..interpreter.explain import explain
+    click.echo(explain(ruleset, markdown=output == "md"), nl=False)
+
+
+@click.command("diff")
+@click.argument("base", metavar="BASE")
+@click.argument("variant", metavar="VARIANT")
+@_FORMAT
+def diff_command(base: str, variant: str, output: str) -> None:
+    """Say what VARIANT changes compared with BASE.
+
+    Both rulesets are compared with everything they extend merged in: first the
+    changes in words, section by section, then every added, removed and changed
+    path with its old and new value.
+    """
+    from ..interpreter.diff import diff
+    click.echo(diff(base, variant, markdown=output == "md"), nl=False)

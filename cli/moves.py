@@ -1,0 +1,338 @@
+"""Choosing a move one question at a time, by number or by typing it.
+
+A move (an Action) is an action name and its choices in the ruleset's order.
+People are asked the action together with its first choice (so a simple move
+is one answer), then each remaining choice in turn. Every question offers only
+the values that still lead to a legal move: the options come from the legal
+actions whose choices begin with the answers given so far. A question with a
+single possible answer is answered without asking; `back` undoes the last
+answer a person gave.
+
+Typing a move instead of its number: the text is split into words, runs of
+digits and single signs other than , ; : . ("r7" is "r", "7"; "wild blue" is
+two words), and each piece must match, in order, a word of the move as shown:
+
+- a piece of letters matches a word it begins ("bl" matches "blue"), or the
+  first letters of several words in a row ("rs" matches "red skip", "wd" the
+  "wild draw" of "wild draw four");
+- a run of digits matches the same number ("7", "07"), or that number written
+  as an English word ("4" matches "four", "four" matches "4");
+- a sign matches the same sign ("#");
+- an answer may be typed alone or after its choice's name ("blue", "colour
+  blue"; a seat as "p2"); a yes/no choice is answered by its name or "yes", and by
+  "no" or "no" and its name; an optional choice left out by "none".
+
+Among the moves that match, those that pass over the fewest choices before a
+typed one win ("r" is a red card rather than a wild declared red), then those
+whose typed parts were typed most completely ("wild blue" is the wild, not the
+wild draw four, in blue). When the winners
+agree on their first answers, the questions move on to the first one they
+differ in (typing just an action's name moves on to its first choice); when
+they differ at once, the question stays and names them. Words
+may not be typed out of order, and a number alone always picks from the list.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ..interpreter.game import Action, ChoiceSpec
+from ..interpreter.state import State
+from .style import Style, component_order, value_text, words
+from .table import PLAIN, describe_action, describe_rest, describe_value
+
+Args = tuple[tuple[str, Any], ...]
+Phrase = tuple[str, ...]
+
+NUMBER_WORDS = {word: n for n, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+_PIECE = re.compile(r"[^\W\d_]+|\d+|[^\w\s,;:.]")  # commas and stops only separate
+
+
+def pieces(text: str) -> Phrase:
+    """Text split the way typed moves are matched: words, runs of digits, single signs."""
+    return tuple(_PIECE.findall(words(text).lower()))
+
+
+@dataclass(frozen=True)
+class Prefix:
+    """The answers so far: an action name (None before it is known) and its first choices."""
+
+    name: str | None
+    args: Args = ()
+
+
+@dataclass(frozen=True)
+class Option:
+    """One answer to the current question; `action` is the whole move when no question follows."""
+
+    prefix: Prefix
+    action: Action | None
+
+
+@dataclass(frozen=True)
+class Typed:
+    """What typed text did: chose a move, moved on to a later question, or neither (and why)."""
+
+    action: Action | None = None
+    advanced: bool = False
+    problem: str = ""
+
+
+class Chooser:
+    """The questions of one decision among `actions` (all legal, all the same player's)."""
+
+    def __init__(self, state: State, actions: list[Action]):
+        self.state = state
+        self.actions = actions
+        self.trail: list[Prefix] = [Prefix(None)]
+
+    @property
+    def prefix(self) -> Prefix:
+        return self.trail[-1]
+
+    @property
+    def at_start(self) -> bool:
+        return len(self.trail) == 1
+
+    def candidates(self) -> list[Action]:
+        """The moves still possible after the answers so far."""
+        return self._under(self.prefix)
+
+    def _under(self, prefix: Prefix) -> list[Action]:
+        if prefix.name is None:
+            return list(self.actions)
+        depth = len(prefix.args)
+        return [a for a in self.actions if a.name == prefix.name and a.args[:depth] == prefix.args]
+
+    def _choice_spec(self) -> ChoiceSpec | None:
+        if self.prefix.name is None:
+            return None
+        example = self.candidates()[0]
+        name = example.args[len(self.prefix.args)][0]
+        return next(c for c in self.state.game.action_index[example.name].choices if c.name == name)
+
+    def choice(self) -> tuple[str, str] | None:
+        """The name and description of the choice asked now (None when the action is asked)."""
+        spec = self._choice_spec()
+        return (spec.name, spec.description) if spec is not None else None
+
+    def kind(self) -> str | None:
+        """What the choice asked now is: component, player or value (None when the action is asked)."""
+        spec = self._choice_spec()
+        return spec.kind if spec is not None else None
+
+    def options(self) -> list[Option]:
+        """The possible answers now, in the action's declared order and the values' sorted order."""
+        depth = len(self.prefix.args) + 1 if self.prefix.name is not None else 1
+        groups: dict[Prefix, list[Action]] = {}
+        for action in self.candidates():
+            groups.setdefault(Prefix(action.name, action.args[:depth]), []).append(action)
+        first_seen: dict[str, int] = {}
+        for i, prefix in enumerate(groups):
+            first_seen.setdefault(prefix.name or "", i)
+        ranked = sorted(enumerate(groups.items()),
+                        key=lambda item: (first_seen[item[1][0].name or ""], self._value_key(item[1][0], item[0])))
+        return [Option(prefix, found[0] if len(found) == 1 else None) for _, (prefix, found) in ranked]
+
+    def _value_key(self, prefix: Prefix, position: int) -> tuple[Any, ...]:
+        if not prefix.args:
+            return (1, (position,))
+        name, value = prefix.args[-1]
+        if value is None:
+            return (0, ())
+        choices = self.state.game.action_index[prefix.name or ""].choices
+        if next(c.kind for c in choices if c.name == name) == "component":
+            return (1, component_order(self.state.game, value, self.state.faces))
+        return (1, (position,))
+
+    def take(self, option: Option) -> Action | None:
+        """Answer with `option`; returns the move once no question is left."""
+        if option.action is not None:
+            return option.action
+        self.trail.append(option.prefix)
+        return self._settle()
+
+    def _settle(self) -> Action | None:
+        """Answer every question that has only one possible answer."""
+        while True:
+            options = self.options()
+            if len(options) != 1:
+                return None
+            if options[0].action is not None:
+                return options[0].action
+            self.trail[-1] = options[0].prefix  # an answer nobody gave is not a step to undo
+
+    def back(self) -> bool:
+        """Undo the last answer; False when there is none."""
+        if self.at_start:
+            return False
+        self.trail.pop()
+        return True
+
+    def typed(self, text: str, style: Style = PLAIN) -> Typed:
+        """Match typed words against the moves still possible (see the module docstring)."""
+        typed = pieces(text)
+        if not typed:
+            return Typed(problem="nothing typed")
+        start = len(self.prefix.args)
+        costs = [(self._cost(typed, action, start), action) for action in self.candidates()]
+        matched = [(cost, action) for cost, action in costs if cost is not None]
+        if not matched:
+            return Typed(problem=f"no move here matches “{text.strip()}”")
+        best = min(cost for cost, _ in matched)
+        winners = [action for cost, action in matched if cost == best]
+        if len(winners) == 1:
+            return Typed(action=winners[0])
+        common = _common_prefix(winners)
+        if common is not None and (len(common.args) > start or len(winners) == len(self._under(common))):
+            self.trail.append(common)
+            return Typed(action=self._settle(), advanced=True)
+        names = list(dict.fromkeys(self.label(o, style) for o in self.options()
+                                   if any(self._leads_to(o, a) for a in winners)))
+        return Typed(problem=f"“{text.strip()}” could be " + " or ".join(names))
+
+    def _leads_to(self, option: Option, action: Action) -> bool:
+        return option.prefix.name == action.name and action.args[:len(option.prefix.args)] == option.prefix.args
+
+    def _cost(self, typed: Phrase, action: Action, start: int) -> tuple[int, int] | None:
+        slots: list[tuple[Phrase, ...]] = [] if self.prefix.name is not None else [(pieces(action.name),)]
+        spec = self.state.game.action_index[action.name]
+        kinds = {c.name: c.kind for c in spec.choices}
+        for name, value in action.args[start:]:
+            slots.append(self._phrases(kinds[name], name, value))
+        return _match_slots(typed, tuple(slots), self.prefix.name is None)
+
+    def _phrases(self, kind: str, name: str, value: Any) -> tuple[Phrase, ...]:
+        """The ways one answer may be typed."""
+        own = pieces(name)
+        if value is None:
+            return (("none",), ("no",) + own)
+        if value is True:
+            return (own, ("yes",), ("+",) + own)
+        if value is False:
+            return (("no",) + own, ("no",))
+        if kind == "component":
+            said = pieces(self.state.game.label(value, self.state.faces))
+        elif kind == "player":
+            said = ("p", str(value + 1))
+        else:
+            said = pieces(value_text(value))
+        return (said, own + said)
+
+    def label(self, option: Option, style: Style = PLAIN) -> str:
+        """An option in words: the answer it gives, the rest of the move when it completes one."""
+        depth = len(option.prefix.args)
+        if not depth:
+            return words(option.prefix.name)
+        name, value = option.prefix.args[-1]
+        spec = self.state.game.action_index[option.prefix.name or ""]
+        kind = next(c.kind for c in spec.choices if c.name == name)
+        said = value_text(value) if value is None or isinstance(value, bool) else \
+            describe_value(self.state, kind, value, style)
+        if option.action is not None:
+            return said + describe_rest(self.state, option.action, depth, style)
+        return said + " …"
+
+    def heading(self, style: Style = PLAIN) -> str:
+        """The answers so far in words, as the title of the current question."""
+        name, args = self.prefix.name, self.prefix.args
+        if name is None:
+            return ""
+        return describe_action(self.state, Action(name, self.state.current, args), style=style)
+
+
+def abbreviation(label: str) -> str:
+    """A short way to type a label: first letters of its words, digits and signs as they are."""
+    return "".join(p if not p.isalpha() else p[0] for p in pieces(label))
+
+
+def typing_examples(chooser: Chooser, limit: int = 2) -> list[tuple[str, str]]:
+    """(short form, label) of a few answers offered now, to show how moves can be typed."""
+    found: list[tuple[str, str]] = []
+    for option in chooser.options():
+        if not option.prefix.args or isinstance(option.prefix.args[-1][1], (bool, type(None))):
+            continue
+        label = chooser.label(option).removesuffix(" …")
+        short = abbreviation(label.split(",")[0])
+        if short != label and not short.isdigit() and all(short != s for s, _ in found):
+            found.append((short, label.split(",")[0]))
+        if len(found) == limit:
+            break
+    return found
+
+
+def _common_prefix(actions: list[Action]) -> Prefix | None:
+    """The answers all of `actions` share, or None when they are different actions."""
+    name = actions[0].name
+    if any(a.name != name for a in actions):
+        return None
+    shared: list[tuple[str, Any]] = []
+    for column in zip(*(a.args for a in actions)):
+        if any(arg != column[0] for arg in column):
+            break
+        shared.append(column[0])
+    return Prefix(name, tuple(shared))
+
+
+@cache
+def _match_slots(typed: Phrase, slots: tuple[tuple[Phrase, ...], ...], free_first: bool) -> tuple[int, int] | None:
+    """The least cost of matching `typed` across the slots in order, or None if it cannot match.
+
+    The cost is first the number of slots passed over before a later one takes a piece
+    (reading is left to right; an action's name, `free_first`, may be passed over), then
+    the words left unmatched in the slots that took pieces.
+    """
+    @cache
+    def best(slot: int, i: int) -> tuple[int, int] | None:
+        if i == len(typed):
+            return (0, 0)
+        if slot == len(slots):
+            return None
+        found = best(slot + 1, i)
+        if found is not None and not (free_first and slot == 0):
+            found = (found[0] + 1, found[1])
+        for phrase in slots[slot]:
+            for j in range(i + 1, len(typed) + 1):
+                left = _match_phrase(typed[i:j], phrase)
+                rest = best(slot + 1, j) if left is not None else None
+                if rest is not None and (found is None or (rest[0], rest[1] + left) < found):
+                    found = (rest[0], rest[1] + left)
+        return found
+
+    return best(0, 0)
+
+
+@cache
+def _match_phrase(typed: Phrase, phrase: Phrase) -> int | None:
+    """How many words of `phrase` stay unmatched when all of `typed` matches it in order."""
+    @cache
+    def best(i: int, j: int) -> int | None:
+        if i == len(typed):
+            return len(phrase) - j
+        if j == len(phrase):
+            return None
+        options = []
+        passed_over = best(i, j + 1)
+        if passed_over is not None:
+            options.append(passed_over + 1)
+        if _piece_matches(typed[i], phrase[j]):
+            options.append(best(i + 1, j + 1))
+        span = len(typed[i])
+        if typed[i].isalpha() and span > 1 and j + span <= len(phrase) \
+                and all(phrase[j + k][0] == typed[i][k] for k in range(span)):
+            options.append(best(i + 1, j + span))
+        options = [o for o in options if o is not None]
+        return min(options) if options else None
+
+    return best(0, 0)
+
+
+def _piece_matches(piece: str, word: str) -> bool:
+    if piece.isdigit():
+        return (word.isdigit() and int(word) == int(piece)) or NUMBER_WORDS.get(word) == int(piece)
+    if piece.isalpha():
+        return word.startswith(piece) or (word.isdigit() and NUMBER_WORDS.get(piece) == int(word))
+    return piece == word

@@ -1,0 +1,127 @@
+"""`rulesrun replay`: a logged game shown again, step by step or straight to its end.
+
+The whole log is checked against the ruleset first (interpreter/log.py plays
+it again from its seed and compares every event): the first step the rules
+cannot reproduce is reported as "step K" and nothing is shown. A step is one
+logged action; step 0 is the setup before the first one. Then the game is
+played again one step at a time with every hand open, since a replay is a
+record rather than a game in progress.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import click
+
+from ..interpreter import events as ev, load_game
+from ..interpreter.errors import ReplayMismatch, RulesetError
+from ..interpreter.game import Action, Game
+from ..interpreter.log import read_games, replay as check
+from ..interpreter.state import State
+from .story import game_over_text, narrate, scores_text
+from .style import Style, ansi_wanted, seat
+from .table import render_table
+
+_EVENT_INDEX = re.compile(r"^event (\d+)\b")
+
+
+def replay(path: str, number: int, to_end: bool, ruleset: str | None) -> int:
+    """Check game `number` (from 1) of the log at `path`, then show it; returns the exit code."""
+    games = read_games(path)
+    if not games:
+        raise ReplayMismatch(f"{path}: the log holds no game")
+    if number > len(games):
+        raise click.BadParameter(f"the log holds {len(games)} game{'s' if len(games) > 1 else ''}",
+                                 param_hint="'--game'")
+    logged = games[number - 1]
+    game = _ruleset(logged.header, ruleset)
+    if game is None:
+        return 1
+    try:
+        final = check(game, logged.header, logged.events)
+        _check_result(final, logged.result)
+    except ReplayMismatch as err:
+        click.echo(f"{path}: {_where(str(err), logged.events)}{err}", err=True)
+        return 1
+    style = Style(ansi_wanted())
+    actions = [Action.from_json(e) for e in logged.events if e.get("event") == ev.ActionTaken.kind]
+    seats = ", ".join(f"{seat(p)} {kind}" for p, kind in enumerate(logged.header.get("seats") or []))
+    click.echo(f"Game {number} of {len(games)} in {path}: {game.title} {game.version}, seed {final.seed}, "
+               f"{final.players} players ({seats}); {len(actions)} steps, every one checked.")
+    if to_end:
+        click.echo(render_table(final, None, style, open_hands=True), color=style.ansi)
+        click.echo(_outcome(final))
+        return 0
+    return _step_through(game, final, actions, style)
+
+
+def _ruleset(header: dict[str, Any], ruleset: str | None) -> Game | None:
+    """The ruleset to replay with: the one given, else the one the log names."""
+    if ruleset is not None:
+        return load_game(ruleset)
+    name = str(header.get("ruleset") or "")
+    try:
+        return load_game(name)
+    except RulesetError as err:
+        for problem in err.problems:
+            click.echo(problem.format(), err=True)
+        click.echo(f"error: the log was written with ruleset {name!r}; give its file with --ruleset", err=True)
+        return None
+
+
+def _check_result(state: State, result: dict[str, Any] | None) -> None:
+    """The log's result line must say what the replayed game says."""
+    if result is None:
+        return
+    replayed = {"scores": state.scores(), "winners": list(state.winners), "over": state.is_over()}
+    logged = {key: result.get(key) for key in replayed}
+    if logged != replayed:
+        raise ReplayMismatch(f"the result line says {logged}, but the game replays to {replayed}")
+
+
+def _where(message: str, events: list[dict[str, Any]]) -> str:
+    """"step K: " for a mismatch at a logged event: K counts the logged actions up to it."""
+    found = _EVENT_INDEX.match(message)
+    if found is None:
+        return ""
+    index = int(found.group(1))
+    steps = sum(1 for e in events[:index + 1] if e.get("event") == ev.ActionTaken.kind)
+    return f"step {steps}: " if steps else "step 0 (setup): "
+
+
+def _outcome(state: State) -> str:
+    if state.is_over():
+        return game_over_text(state.winners, state.scores())
+    return f"The log ends in round {state.round}, before the game is over. Scores: {scores_text(state.scores())}"
+
+
+def _step_through(game: Game, final: State, actions: list[Action], style: Style) -> int:
+    """Show the setup, then one action per Enter; a number advances that many steps, q stops."""
+    state = game.new_state(final.players, final.seed)
+    _show(state, 0, style, f"Step 0 of {len(actions)}: setup")
+    done = 0
+    while done < len(actions):
+        try:
+            answer = input("Enter: next step · a number: that many steps · q: quit ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            click.echo("")
+            return 0
+        if answer in ("q", "quit"):
+            return 0
+        count = int(answer) if answer.isdigit() and int(answer) > 0 else 1
+        told = len(state.events)
+        last = min(done + count, len(actions))
+        for action in actions[done:last]:
+            state.apply(action)
+        done = last
+        _show(state, told, style, f"Step {done} of {len(actions)}")
+    click.echo(_outcome(state))
+    return 0
+
+
+def _show(state: State, told: int, style: Style, title: str) -> None:
+    click.echo(style.strong(title), color=style.ansi)
+    for line in narrate(state, state.events[told:], None, style, open_hands=True):
+        click.echo(line, color=style.ansi)
+    click.echo(render_table(state, None, style, open_hands=True), color=style.ansi)

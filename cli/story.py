@@ -1,0 +1,197 @@
+"""What just happened, in short lines built from the events.
+
+One line per action: who took it and what they chose, then what it caused:
+"P2: play red skip — P3 loses their turn", "P1: draw — you draw blue 5". The
+rules are generic: a move of a component the action named is not repeated;
+moves between two public shared zones, and a single component leaving a public
+shared zone for a closed one, tell nothing new and are left out; moves into a
+player's zone read "draws" (from the stock or a hidden zone) or "takes"; skips
+read "loses their turn"; rolls of dice just drawn are shown by their labels.
+Lines before the first action (the deal) stand alone. A viewer sees only what
+the rules show them; `open_hands` tells everything.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..interpreter import events as ev
+from ..interpreter.game import Action
+from ..interpreter.log import redact
+from ..interpreter.state import State
+from .style import Style, count, seat, words
+from .table import PLAIN, describe_action
+
+Route = tuple[str, Any, str, Any]
+
+
+def scores_text(scores: Iterable[int]) -> str:
+    return " · ".join(f"{seat(p)} {s}" for p, s in enumerate(scores))
+
+
+def game_over_text(winners: Iterable[int], scores: Iterable[int]) -> str:
+    """"Game over. Winner: P2. Final scores: P1 36 · P2 218"."""
+    names = [seat(p) for p in winners]
+    plural = "s" if len(names) > 1 else ""
+    return f"Game over. Winner{plural}: {', '.join(names) or 'no one'}. Final scores: {scores_text(scores)}"
+
+
+def narrate(state: State, events: Iterable[ev.Event], viewer: int | None, style: Style = PLAIN,
+            open_hands: bool = False) -> list[str]:
+    """The events told as `viewer` may see them (None: a spectator)."""
+    teller = _Teller(state, viewer, style, open_hands)
+    for event in events:
+        teller.add(event if open_hands else redact(event, viewer, state.game))
+    teller.flush()
+    return teller.lines
+
+
+class _Teller:
+    """Collects the consequences of one action, then tells them on the action's line."""
+
+    def __init__(self, state: State, viewer: int | None, style: Style, open_hands: bool):
+        self.state, self.game = state, state.game
+        self.viewer, self.style, self.open_hands = viewer, style, open_hands
+        self.lines: list[str] = []
+        self._start(None)
+
+    def _start(self, action: Action | None) -> None:
+        self.action = action
+        self.named: set[int] = set()
+        self.seen: set[int] = set()  # components the viewer saw moving in this group
+        self.items: list[Any] = []  # phrases, and routes or roll lists to be put in words at the end
+        self.moves: dict[Route, list[int | None]] = {}
+        if action is not None:
+            spec = self.game.action_index.get(action.name)
+            kinds = {c.name: c.kind for c in spec.choices} if spec else {}
+            self.named = {v for k, v in action.args if kinds.get(k) == "component" and v is not None}
+
+    def add(self, event: ev.Event) -> None:
+        if isinstance(event, ev.ActionTaken):
+            self.flush()
+            self._start(Action(event.action, event.actor, tuple(event.args.items())))
+        elif isinstance(event, ev.Moved):
+            self._move(event)
+        elif isinstance(event, ev.Rolled):
+            self._rolled(event)
+        elif isinstance(event, (ev.RoundStarted, ev.RoundEnded, ev.GameEnded)):
+            self.flush()
+            self.lines.append(self._milestone(event))
+        else:
+            phrase = self._phrase(event)
+            if phrase:
+                self.items.append(phrase)
+
+    def flush(self) -> None:
+        said = [self._words(item) for item in self.items]
+        said = [s for s in said if s]
+        if self.action is not None:
+            self.lines.append(self._head() + (" — " + "; ".join(said) if said else ""))
+        else:
+            self.lines.extend(f"  {phrase}" for phrase in said)
+        self._start(None)
+
+    def _head(self) -> str:
+        action = self.action
+        assert action is not None
+        if action.name not in self.game.action_index:
+            return f"{seat(action.actor)}: {words(action.name)}"
+        said = describe_action(self.state, action, lambda c: c in self.seen or self._shows_now(c), self.style)
+        return f"{seat(action.actor)}: {said}"
+
+    def _shows_now(self, cid: int) -> bool:
+        """Whether the viewer can see a component where it lies now."""
+        if self.open_hands:
+            return True
+        zone, owner = self.state.where[cid]
+        cards = self.state.zone(zone, owner)
+        return self.state.visible(zone, owner, cards.index(cid), len(cards), self.viewer)
+
+    def _move(self, event: ev.Moved) -> None:
+        cid = event.component
+        if cid is not None:
+            self.seen.add(cid)
+            if cid in self.named:
+                return
+        zones = self.game.zones
+        src, dst = zones[event.from_zone], zones[event.to_zone]
+        if not (src.per_player or dst.per_player) and src.visibility == dst.visibility == "public":
+            return  # between two open zones: nothing new to tell
+        route = (event.from_zone, event.from_owner, event.to_zone, event.to_owner)
+        if route not in self.moves:
+            self.moves[route] = []
+            self.items.append(route)
+        self.moves[route].append(cid)
+
+    def _rolled(self, event: ev.Rolled) -> None:
+        if event.component in self.seen:  # drawn and rolled: its label already shows the face
+            return
+        faces = list(self.state.faces)
+        faces[event.component] = event.face
+        shown = self.style.component(self.game, event.component, faces)
+        if self.items and isinstance(self.items[-1], list):
+            self.items[-1].append(shown)
+        else:
+            self.items.append([shown])
+
+    def _words(self, item: Any) -> str | None:
+        if isinstance(item, str):
+            return item
+        if isinstance(item, list):
+            return "rolled " + (" " if self.style.ansi else ", ").join(item)
+        return self._move_phrase(item, self.moves[item])
+
+    def _move_phrase(self, route: Route, comps: list[int | None]) -> str | None:
+        src, src_owner, dst, dst_owner = route
+        game = self.game
+        visible = [c for c in comps if c is not None]
+        what = (self.style.components(game, visible, self.state.faces) if len(visible) == len(comps)
+                else count(game, len(comps)))
+        if game.zones[dst].per_player:
+            you = dst_owner == self.viewer and not self.open_hands
+            drawn = src == game.stock_zone or (not game.zones[src].per_player
+                                               and game.zones[src].visibility == "hidden")
+            verb = ("draw" if drawn else "take") + ("" if you else "s")
+            return f"{'you' if you else seat(dst_owner)} {verb} {what}"
+        if not game.zones[src].per_player and game.zones[src].visibility == "public" and len(comps) == 1:
+            return None  # one component leaving an open zone for a closed one: seen going, nothing to add
+        return f"{self._place(src, src_owner)} → {self._place(dst, dst_owner)}: {what}"
+
+    def _place(self, zone: str, owner: int | None) -> str:
+        if owner is None:
+            return words(zone)
+        if owner == self.viewer and not self.open_hands:
+            return f"your {words(zone)}"
+        return f"{seat(owner)}'s {words(zone)}"
+
+    def _phrase(self, event: ev.Event) -> str | None:
+        if isinstance(event, ev.Skipped):
+            if event.player == self.viewer and not self.open_hands:
+                return "you lose your turn"
+            return f"{seat(event.player)} loses their turn"
+        if isinstance(event, ev.DirectionChanged):
+            return "direction of play reversed"
+        if isinstance(event, ev.Shuffled):
+            return f"{self._place(event.zone, event.owner)} shuffled"
+        if isinstance(event, ev.Revealed):
+            return self._revealed(event)
+        return None
+
+    def _revealed(self, event: ev.Revealed) -> str:
+        place = self._place(event.zone, event.owner)
+        if event.viewer == self.viewer or self.open_hands:
+            shown = self.style.components(self.game, list(event.components), self.state.faces) or "nothing"
+            to = "you" if event.viewer == self.viewer and not self.open_hands else seat(event.viewer)
+            return f"{place} shown to {to}: {shown}"
+        return f"{place} shown to {seat(event.viewer)}"
+
+    def _milestone(self, event: ev.Event) -> str:
+        if isinstance(event, ev.RoundStarted):
+            dealer = f" · dealer {seat(event.dealer)}" if event.dealer is not None else ""
+            return self.style.strong(f"── Round {event.round}{dealer} ──")
+        if isinstance(event, ev.RoundEnded):
+            who = f"{seat(event.winner)} wins the round" if event.winner is not None else "no one wins the round"
+            return f"Round over: {who}. Scores: {scores_text(event.scores)}"
+        assert isinstance(event, ev.GameEnded)
+        return game_over_text(event.winners, event.scores)
+

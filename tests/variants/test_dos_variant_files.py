@@ -1,0 +1,90 @@
+"""Every DOS variant as a file: it validates cleanly, says which rule it ships, combines with the
+variants it does not contradict, and a round of random play with it comes to an end."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dos.dos_cards import A, B, C, draw, hand, offered, table
+from rulesrun.interpreter import RulesetError, load_game, ruleset_path
+from rulesrun.interpreter.bots import RandomBot
+from rulesrun.interpreter.pipeline import validate
+from rulesrun.interpreter.runner import play_out
+
+RULE_OF = {
+    "short-game": "DOS-H1", "no-call": "DOS-H2", "optional-bonus": "DOS-H3", "open-matching": "DOS-H4",
+    "draw-until-match": "DOS-H5", "low-score": "DOS-H6", "big-table": "DOS-H7", "partners": "DOS-H8",
+    "jump-in": "HR-3.8", "sevens-swap": "HR-4", "forced-play": "HR-6", "no-wild-finish": "HR-9.4",
+    "false-call": "HR-10.1", "mercy": "HR-16",
+}
+VARIANTS = sorted(RULE_OF)
+# Pairs that touch different keys of the base, so that they combine; each is played below.
+PAIRS = [("open-matching", "sevens-swap"), ("forced-play", "draw-until-match"), ("optional-bonus", "no-wild-finish"),
+         ("jump-in", "mercy"), ("low-score", "big-table"), ("partners", "false-call"), ("no-call", "short-game")]
+
+
+def players_for(name: str) -> int:
+    return 4 if "partners" in name else 3
+
+
+def combine(tmp_path: Path, *names: str) -> Path:
+    """A ruleset that lists several shipped variants side by side."""
+    path = tmp_path / "combined.yaml"
+    bases = ", ".join(f"dos/{name}" for name in names)
+    path.write_text(f"extends: [{bases}]\nname: combined\n", encoding="utf-8")
+    return path
+
+
+def test_every_dos_variant_file_is_listed():
+    assert sorted(p.stem for p in ruleset_path("dos/short-game").parent.glob("*.yaml")) == VARIANTS
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_variant_validates_with_no_problem_at_all(name):
+    assert validate(f"dos/{name}").problems == ()
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_variant_is_a_short_overlay_that_names_its_rule(name):
+    text = ruleset_path(f"dos/{name}").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert lines[0] == "# yaml-language-server: $schema=../../schema/ruleset.schema.json"
+    assert "extends: dos" in lines and f"name: dos/{name}" in lines
+    description = next(line for line in lines if line.startswith("description:"))
+    assert RULE_OF[name] in description
+    assert len(lines) <= 30
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_random_round_of_each_variant_ends(name):
+    game = load_game(f"dos/{name}")
+    n = players_for(name)
+    state = play_out(game.new_state(n, seed=1), [RandomBot(seat) for seat in range(n)], single_round=True)
+    assert state.round == 2 or state.is_over()
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids="+".join)
+def test_two_compatible_variants_load_and_play_together(tmp_path, pair):
+    game = load_game(str(combine(tmp_path, *pair)))
+    assert not game.warnings
+    n = players_for("+".join(pair))
+    state = play_out(game.new_state(n, seed=2), [RandomBot(seat) for seat in range(n)], single_round=True)
+    assert state.round == 2 or state.is_over()
+
+
+def test_hr_c4_draw_until_match_with_forced_play_plays_the_first_card_that_can_be_matched(tmp_path):
+    """HR-5 with HR-6.2: the drawing stops at the first card that fits, and it must be matched."""
+    game = load_game(str(combine(tmp_path, "forced-play", "draw-until-match")))
+    stuck = ["G1", "Y3", "R9", "Y10"]
+    state = table(3, game=game, hands={A: stuck, B: ["G3", "G4", "B1"], C: ["R3", "R4", "B4"]}, row=["R5", "B8"],
+                  draw=["R10", "G9", "Y8", "G3"])
+    draw(state)
+    assert hand(state, A) == sorted(stuck + ["R10", "G9", "Y8"]) and offered(state) == {"match"}
+
+
+def test_variants_that_change_the_same_rule_differently_are_refused_together(tmp_path):
+    """DOS-H6 and DOS-H8 both replace the end-of-round scoring: combining them is a conflict, not a guess."""
+    with pytest.raises(RulesetError) as err:
+        load_game(str(combine(tmp_path, "low-score", "partners")))
+    assert any(p.code == "X004" and "round.end" in p.message for p in err.value.problems)
