@@ -181,7 +181,7 @@ class Chooser:
         costs = [(self._cost(typed, action, start), action) for action in self.candidates()]
         matched = [(cost, action) for cost, action in costs if cost is not None]
         if not matched:
-            return Typed(problem=f"no move here matches “{text.strip()}”")
+            return Typed(problem=self._why_not_typed(typed) or f"no move here matches “{text.strip()}”")
         best = min(cost for cost, _ in matched)
         winners = [action for cost, action in matched if cost == best]
         if len(winners) == 1:
@@ -193,6 +193,25 @@ class Chooser:
         names = list(dict.fromkeys(self.label(o, style) for o in self.options()
                                    if any(self._leads_to(o, a) for a in winners)))
         return Typed(problem=f"“{text.strip()}” could be " + " or ".join(names))
+
+    def _why_not_typed(self, typed: Phrase) -> str | None:
+        """When a player names one of their own components that no legal move uses, say why (why_not)."""
+        state, game = self.state, self.state.game
+        if self.prefix.name is not None or not self.actions:
+            return None
+        player = self.actions[0].actor
+        own = [cid for name, zone in game.zones.items() if zone.per_player for cid in state.zones[name][player]]
+        for spec in game.actions_in_phase(state.phase):
+            if spec.by_anyone or not spec.choices or spec.choices[0].kind != "component":
+                continue
+            for cid in own:
+                label = game.label(cid, state.faces)
+                if _match_slots(typed, ((pieces(spec.name),), (pieces(label),)), True) is None:
+                    continue
+                reason = state.why_not(Action(spec.name, player, ((spec.choices[0].name, cid),)))
+                if reason is not None and not reason.endswith(" is missing"):
+                    return f"{spec.name} {label} is not allowed: {reason}"
+        return None
 
     def _leads_to(self, option: Option, action: Action) -> bool:
         return option.prefix.name == action.name and action.args[:len(option.prefix.args)] == option.prefix.args

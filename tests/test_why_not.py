@@ -40,3 +40,15 @@ def test_dos_s5_b_a_double_that_does_not_add_up_names_the_sum():
     reason = state.why_not(match_action(state, "Y9", "R3", "B5"))
     assert reason.startswith("these choices do not satisfy the rule for match: ")
     assert "is 8" in reason and "is 9" in reason
+
+
+def test_play_explains_a_typed_move_that_is_not_allowed():
+    """rulesrun play: naming one of your cards that cannot be played says why (why_not)."""
+    from rulesrun.cli.moves import Chooser
+
+    game = load_game("uno")
+    state = table(game, hands={0: ["Y9", "B5", "G1"], 1: ["B1", "B2"]}, discard=["B8"])
+    chooser = Chooser(state, [a for a in state.legal_actions() if a.actor == 0])
+    problem = chooser.typed("y9").problem
+    assert problem.startswith("play yellow 9 is not allowed: yellow 9 does not satisfy the rule for card")
+    assert "card.colour is yellow and active_colour is blue" in problem
