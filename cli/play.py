@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import shutil
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -87,7 +88,7 @@ class Terminal:
         """Wipe the screen: by escape code with colour, by scrolling on a plain terminal."""
         if self.screen:
             click.clear()
-        elif click.get_text_stream("stdout").isatty():
+        elif sys.stdout.isatty():
             self.echo("\n" * shutil.get_terminal_size((80, 24)).lines)
 
     def table(self, state: State, viewer: int | None) -> None:
@@ -163,7 +164,7 @@ class Terminal:
             raise Quit("\nInput ended; the game stops here.", 0) from None
         finally:
             self.reading = False
-        if not click.get_text_stream("stdin").isatty():
+        if not sys.stdin.isatty():
             self.echo(answer)  # typed input echoes itself; piped input would leave the line open
         return answer
 
