@@ -102,6 +102,12 @@ def parse(text: str, start: str = "start") -> Tree:
     """Parse one expression; syntax errors become `ExprError` with the column."""
     if not isinstance(text, str):
         raise ExprError(f"expected an expression as text, got {text!r}", code="E101")
+    return _parse(text, start)
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str, start: str) -> Tree:
+    """The same text always gives the same tree, and trees are only ever read: parse each text once."""
     if len(text) > MAX_EXPRESSION_LENGTH:
         raise ExprError(f"expression is longer than {MAX_EXPRESSION_LENGTH} characters", code="E102")
     try:
