@@ -172,18 +172,7 @@ class GameCompiler:
                 self.names.attributes[name] = T.of_values(values, None)
 
     def _expand_cards(self, entry: dict[str, Any], path: Path) -> None:
-        copies = int(entry.get("copies", 1))
-        keys = [k for k in entry if k != "copies"]
-        value_lists = [v if isinstance(v, list) else [v] for v in (entry[k] for k in keys)]
-        for key in keys:
-            self._check_attribute(key, entry[key], path + (key,))
-        for combo in itertools.product(*value_lists):
-            attrs = {name: None for name in self.names.attributes}
-            attrs.update(zip(keys, combo))
-            for _ in range(copies):
-                if len(self.components) > MAX_COMPONENTS:
-                    return
-                self.components.append(Component(len(self.components), dict(attrs)))
+        self._expand(entry, path, ())
 
     def _add_die(self, entry: dict[str, Any], path: Path) -> None:
         """A die: attributes of its own, and attributes per face (read from the face it shows)."""
@@ -193,6 +182,11 @@ class GameCompiler:
                 self._check_attribute(key, value, path + ("faces", j, key))
         if not faces:
             self.error(path, "a die needs faces", "S214")
+        keys = self._face_keys(faces)
+        self._expand(entry, path, tuple({k: f.get(k) for k in keys} for f in faces))
+
+    def _expand(self, entry: dict[str, Any], path: Path, faces: tuple[dict[str, Any], ...]) -> None:
+        """One component per combination of the listed values (a list multiplies), times `copies`."""
         copies = int(entry.get("copies", 1))
         keys = [k for k in entry if k not in ("faces", "copies")]
         for key in keys:
@@ -204,8 +198,8 @@ class GameCompiler:
             for _ in range(copies):
                 if len(self.components) > MAX_COMPONENTS:
                     return
-                die_faces = tuple({k: f.get(k) for k in self._face_keys(faces)} for f in faces)
-                self.components.append(Component(len(self.components), attrs, die_faces))
+                own_faces = tuple(dict(face) for face in faces)  # derived values are added per die
+                self.components.append(Component(len(self.components), dict(attrs), own_faces))
 
     @staticmethod
     def _face_keys(faces: list[dict[str, Any]]) -> list[str]:
