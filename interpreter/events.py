@@ -2,50 +2,52 @@
 
 The game log, the terminal table and the tests all read these same records.
 `owner` is the seat that owns a per-player zone, or None for a shared zone.
+
+Events are named tuples: immutable, and cheap to make (a game makes many).
+Two events are equal only when they are of the same kind.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, NamedTuple
+
+Event = tuple  # every event is one of the named tuples below; `kind` names it in the log
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Base class: `kind` names the event in the log."""
-
-    kind = "event"
-
-    def to_json(self) -> dict[str, Any]:
-        data = {"event": self.kind}
-        data.update(asdict(self))
-        return data
+def _to_json(self: Any) -> dict[str, Any]:
+    data = {"event": self.kind}
+    data.update(self._asdict())
+    return data
 
 
-@dataclass(frozen=True, slots=True)
-class RoundStarted(Event):
+def _equal(self: Any, other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _unequal(self: Any, other: object) -> bool:
+    return not _equal(self, other)
+
+
+class RoundStarted(NamedTuple):
     kind = "round_started"
     round: int
     dealer: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class Gathered(Event):
+class Gathered(NamedTuple):
     """Every component went back to its home zone, in definition order."""
 
     kind = "gathered"
     zone: str
 
 
-@dataclass(frozen=True, slots=True)
-class Shuffled(Event):
+class Shuffled(NamedTuple):
     kind = "shuffled"
     zone: str
     owner: int | None
     order: tuple[int, ...] | None  # bottom to top; None where the viewer may not see it
 
 
-@dataclass(frozen=True, slots=True)
-class Moved(Event):
+class Moved(NamedTuple):
     kind = "moved"
     component: int | None  # None where the viewer may not see it
     from_zone: str
@@ -55,8 +57,7 @@ class Moved(Event):
     bottom: bool = False  # placed under the zone's other components instead of on top
 
 
-@dataclass(frozen=True, slots=True)
-class Revealed(Event):
+class Revealed(NamedTuple):
     """A zone's content was shown to one player only (for example a challenged hand)."""
 
     kind = "revealed"
@@ -66,15 +67,13 @@ class Revealed(Event):
     components: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Rolled(Event):
+class Rolled(NamedTuple):
     kind = "rolled"
     component: int
     face: int
 
 
-@dataclass(frozen=True, slots=True)
-class VariableSet(Event):
+class VariableSet(NamedTuple):
     kind = "set"
     name: str
     owner: int | None
@@ -82,61 +81,53 @@ class VariableSet(Event):
     private_to: int | None = None  # the only player who may see the value (None: everybody)
 
 
-@dataclass(frozen=True, slots=True)
-class ActionTaken(Event):
+class ActionTaken(NamedTuple):
     kind = "action"
     actor: int
     action: str
     args: dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class TurnStarted(Event):
+class TurnStarted(NamedTuple):
     kind = "turn"
     player: int
     phase: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class PhaseChanged(Event):
+class PhaseChanged(NamedTuple):
     kind = "phase"
     phase: str
 
 
-@dataclass(frozen=True, slots=True)
-class Skipped(Event):
+class Skipped(NamedTuple):
     kind = "skipped"
     player: int
 
 
-@dataclass(frozen=True, slots=True)
-class DirectionChanged(Event):
+class DirectionChanged(NamedTuple):
     kind = "direction"
     direction: int
 
 
-@dataclass(frozen=True, slots=True)
-class Eliminated(Event):
+class Eliminated(NamedTuple):
     kind = "eliminated"
     player: int
     for_game: bool
 
 
-@dataclass(frozen=True, slots=True)
-class RoundEnded(Event):
+class RoundEnded(NamedTuple):
     kind = "round_ended"
     winner: int | None
     scores: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class GameEnded(Event):
+class GameEnded(NamedTuple):
     kind = "game_ended"
     winners: tuple[int, ...]
     scores: tuple[int, ...]
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
+EVENT_TYPES: dict[str, Any] = {
     cls.kind: cls for cls in (RoundStarted, Gathered, Shuffled, Moved, Revealed, Rolled, VariableSet,
                               ActionTaken, TurnStarted, PhaseChanged, Skipped, DirectionChanged,
                               Eliminated, RoundEnded, GameEnded)
@@ -147,7 +138,13 @@ def event_from_json(data: dict[str, Any]) -> Event:
     """Rebuild an event from its log form (lists become tuples again)."""
     cls = EVENT_TYPES[data["event"]]
     values = {}
-    for f in fields(cls):
-        value = data.get(f.name)
-        values[f.name] = tuple(value) if isinstance(value, list) else value
+    for name in cls._fields:
+        value = data.get(name)
+        values[name] = tuple(value) if isinstance(value, list) else value
     return cls(**values)
+
+for _cls in EVENT_TYPES.values():
+    _cls.to_json = _to_json
+    _cls.__eq__ = _equal
+    _cls.__ne__ = _unequal
+    _cls.__hash__ = tuple.__hash__

@@ -8,7 +8,6 @@ docs/log-format.md describes every line and field.
 from __future__ import annotations
 
 import json
-from dataclasses import fields
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
@@ -144,7 +143,7 @@ def _compare(state: State, logged: list[dict[str, Any]], start: int, step: tuple
 
 @cache
 def _field_names(cls: type[ev.Event]) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+    return tuple(cls._fields)
 
 
 def _as_logged(event: ev.Event) -> dict[str, Any]:

@@ -18,6 +18,7 @@ RULE_OF = {
     "challenge": "DICE-H7", "six-one": "DICE-H14", "false-call": "DICE-H19",
     "live-start": "DICE-H3", "stacking": "DICE-H12", "jump-in": "DICE-H13",
     "selective-reroll": "DICE-H11", "doubles": "DICE-H15", "extended-set": "DICE-H18",
+    "partners": "HR-12",
 }
 VARIANTS = sorted(RULE_OF)
 
@@ -51,6 +52,7 @@ def test_a_dice_variant_is_a_short_overlay_that_names_its_rule(name):
 @pytest.mark.parametrize("name", VARIANTS)
 @pytest.mark.parametrize("players", [2, 3])
 def test_a_random_round_of_each_dice_variant_ends(name, players):
+    players = max(players, variant(name).min_players)  # partners is a table of four
     state = play_out(variant(name).new_state(players, seed=1), [RandomBot(s) for s in range(players)],
                      single_round=True)
     assert state.round == 2 or state.is_over()

@@ -16,7 +16,7 @@ RULE_OF = {
     "short-game": "DOS-H1", "no-call": "DOS-H2", "optional-bonus": "DOS-H3", "open-matching": "DOS-H4",
     "draw-until-match": "DOS-H5", "low-score": "DOS-H6", "big-table": "DOS-H7", "partners": "DOS-H8",
     "jump-in": "HR-3.8", "sevens-swap": "HR-4", "forced-play": "HR-6", "no-wild-finish": "HR-9.4",
-    "false-call": "HR-10.1", "mercy": "HR-16",
+    "false-call": "HR-10.1", "mercy": "HR-16", "empty-piles-end-round": "HR-15",
 }
 VARIANTS = sorted(RULE_OF)
 # Pairs that touch different keys of the base, so that they combine; each is played below.
