@@ -110,10 +110,68 @@ def _section_errors(key: str, encoded: str) -> tuple[Any, ...]:
 def _schema_errors(data: Any) -> list[Any]:
     if not isinstance(data, dict):
         return list(_schema_validator().iter_errors(data))
+    sections = {key: json.dumps(value, sort_keys=True) for key, value in data.items()}
+    known = _KnownValid.load()
+    required = json.loads(SCHEMA_FILE.read_text(encoding="utf-8")).get("required", [])
+    if all(key in data for key in required) and all(known.has(k, v) for k, v in sections.items()):
+        return []  # every section was checked before, unchanged: no need to load the validator at all
     errors = list(_schema_validator("required").iter_errors(data))
-    for key, value in data.items():
-        errors.extend(_section_errors(key, json.dumps(value)))
+    for key, encoded in sections.items():
+        found = _section_errors(key, encoded)
+        if not found:
+            known.add(key, encoded)
+        errors.extend(found)
+    known.save()
     return errors
+
+
+class _KnownValid:
+    """Digests of ruleset sections the schema accepted, kept between runs beside the parser's cache.
+
+    Loading the JSON Schema validator costs more than checking a whole ruleset,
+    and shipped rulesets and a house-rule author's unchanged sections are the
+    same from one run to the next. A digest covers the schema's own text, so a
+    changed schema starts afresh; any problem with the file just means checking again.
+    """
+
+    LIMIT = 20_000
+
+    def __init__(self, path: Path, digests: set[str]):
+        self.path, self.digests, self.added = path, digests, False
+
+    @classmethod
+    def load(cls) -> "_KnownValid":
+        import hashlib
+        import tempfile
+        schema = hashlib.sha256(SCHEMA_FILE.read_bytes()).hexdigest()[:16]
+        path = Path(tempfile.gettempdir()) / f"rulesrun-valid-sections-{schema}.txt"
+        try:
+            digests = set(path.read_text(encoding="ascii").split())
+        except (OSError, ValueError):
+            digests = set()
+        return cls(path, digests)
+
+    @staticmethod
+    def _digest(key: str, encoded: str) -> str:
+        import hashlib
+        return hashlib.sha256(f"{key}\n{encoded}".encode("utf-8")).hexdigest()[:32]
+
+    def has(self, key: str, encoded: str) -> bool:
+        return self._digest(key, encoded) in self.digests
+
+    def add(self, key: str, encoded: str) -> None:
+        digest = self._digest(key, encoded)
+        if digest not in self.digests:
+            self.digests.add(digest)
+            self.added = True
+
+    def save(self) -> None:
+        if not self.added or len(self.digests) > self.LIMIT:
+            return
+        try:
+            self.path.write_text("\n".join(sorted(self.digests)), encoding="ascii")
+        except OSError:
+            pass
 
 
 def schema_problems(doc: Document) -> list[Problem]:

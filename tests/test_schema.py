@@ -147,3 +147,25 @@ def test_every_shape_problem_is_reported_at_once(tmp_path):
         load_game(write(tmp_path, text))
     lines = sorted(p.position.line for p in caught.value.problems)
     assert lines == [line_of(text, "min: two"), line_of(text, "secret")]
+
+
+def test_sections_the_schema_accepted_are_remembered_and_broken_ones_never(tmp_path, monkeypatch):
+    """Unchanged valid sections skip loading the validator; a broken section is checked every time."""
+    import tempfile
+    from rulesrun.interpreter import pipeline
+
+    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp_path))
+    assert pipeline.schema_problems(load_document("uno")) == []  # checks, and remembers
+
+    def no_validator(part="whole"):
+        raise AssertionError("the validator was loaded for sections already known to be valid")
+    monkeypatch.setattr(pipeline, "_schema_validator", no_validator)
+    assert pipeline.schema_problems(load_document("uno")) == []
+
+    monkeypatch.undo()
+    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp_path))
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("extends: uno\nname: broken\nplayers: {min: two, max: 4}\n", encoding="utf-8")
+    for _ in range(2):
+        problems = pipeline.schema_problems(load_document(str(broken)))
+        assert [p.code for p in problems] == ["S101"]
