@@ -208,3 +208,15 @@ def with_params(ruleset: str, tmp_path: Path, **params: Any) -> Game:
     path = tmp_path / f"{ruleset}.yaml"
     path.write_text(text, encoding="utf-8")
     return load_game(str(path))
+
+
+def run_cli(*args: str, stdin: str | None = None) -> Any:
+    """Invoke the `rulesrun` command; any exception other than a deliberate exit fails the test."""
+    from click.testing import CliRunner
+
+    from rulesrun.cli.main import main
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    assert "Traceback" not in result.output
+    return result

@@ -6,25 +6,15 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from rulesrun.cli.main import main
 from rulesrun.cli.play import HumanSeat, Terminal
 from rulesrun.cli.table import describe_action
 from rulesrun.interpreter import Action, load_game, ruleset_path
 from rulesrun.interpreter.simulate import derive_seed
+from helpers import run_cli as run
 
 UNO_TEXT = ruleset_path("uno").read_text(encoding="utf-8")
 PER_SECOND = ("seconds", "games_per_second", "rounds_per_second")
-
-
-def run(*args: str, stdin: str | None = None) -> Result:
-    """Invoke the CLI; any exception other than a deliberate exit fails the test."""
-    result = CliRunner().invoke(main, list(args), input=stdin)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    assert "Traceback" not in result.output
-    return result
 
 
 def write(tmp_path: Path, text: str, name: str = "rules.yaml") -> str:

@@ -15,11 +15,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
-from click.testing import CliRunner, Result
 
-from helpers import arrange
+from helpers import arrange, run_cli as run
 from rulesrun.cli import play as play_module
-from rulesrun.cli.main import main
 from rulesrun.cli.moves import Chooser, pieces
 from rulesrun.cli.play import HumanSeat, TakeBack, Terminal
 from rulesrun.cli.style import Style, component_ink, words
@@ -32,15 +30,6 @@ from rulesrun.interpreter.runner import step
 SHIPPED = [name for name, _ in shipped_rulesets()]
 BASES = [name for name in SHIPPED if "/" not in name]  # whole games are played for the games themselves
 ESCAPE = "\x1b"
-
-
-def run(*args: str, stdin: str | None = None) -> Result:
-    """Invoke the CLI; any exception other than a deliberate exit fails the test."""
-    result = CliRunner().invoke(main, list(args), input=stdin)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    assert "Traceback" not in result.output
-    return result
 
 
 def game_over_line(output: str) -> str:

@@ -7,23 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
-from rulesrun.cli.main import main
 from rulesrun.interpreter import load_game, shipped_rulesets
 from rulesrun.interpreter.log import read_games, replay
+from helpers import run_cli as run
 
 SHIPPED = [name for name, _ in shipped_rulesets()]
 BASES = [name for name in SHIPPED if "/" not in name]  # the games themselves; variants are checked more cheaply
-
-
-def run(*args: str, stdin: str | None = None) -> Result:
-    """Invoke the CLI; any exception other than a deliberate exit fails the test."""
-    result = CliRunner().invoke(main, list(args), input=stdin)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    assert "Traceback" not in result.output
-    return result
 
 
 def one_round(tmp_path: Path, ruleset: str, seed: int) -> Path:
