@@ -14,7 +14,7 @@ from typing import Any, Callable
 from . import effects as fx
 from .errors import Position, Problem, RulesetError
 from .expressions import Compiler, Definition, Env, Evaluator, ExprError, Names
-from .game import NO_DEFAULT, ActionSpec, ChoiceSpec, Component, Game, Trigger, VariableSpec, ZoneSpec
+from .game import NO_DEFAULT, ActionSpec, ChoiceSpec, Component, Game, PerComponent, Trigger, VariableSpec, ZoneSpec
 from .loader import SourceMap
 from .resolve import ResolvedMap
 from . import types as T
@@ -66,7 +66,9 @@ class GameCompiler:
     def compile_expr(self, text: Any, path: Path, local_names: "dict[str, T.Type] | None" = None) -> Evaluator:
         if isinstance(text, bool) or isinstance(text, int) or text is None:
             value = text
-            return lambda e: value
+            constant = lambda e: value  # noqa: E731
+            constant.reads = frozenset()  # type: ignore[attr-defined]
+            return constant
         try:
             return self.expr.compile(str(text), local_names or {})
         except ExprError as err:
@@ -83,6 +85,8 @@ class GameCompiler:
             self.error(("players",), f"players must satisfy 1 <= min <= max <= {MAX_PLAYERS}", "S201")
         self._params()
         self._components()
+        self.signatures = [tuple(sorted((k, v) for k, v in c.attrs.items() if k != "label"))
+                           for c in self.components]  # components alike in every attribute
         self._zones()
         self._variables()
         self._collect_phases()
@@ -127,8 +131,8 @@ class GameCompiler:
             source=self.source.file,
         )
         game.score_variable = score_var
-        game.signatures = [tuple(sorted((k, v) for k, v in c.attrs.items() if k != "label"))
-                           for c in self.components]
+        game.signatures = self.signatures
+        game.interchangeable = [("die", c.id) if c.faces else self.signatures[c.id] for c in self.components]
         game.domains = dict(self.domains)
         game.warnings = [p for p in self.problems if p.severity == "warning"]
         return game
@@ -407,6 +411,14 @@ class GameCompiler:
         else:
             self.error(path, f"choice {name!r} needs one of from, player or value", "S211")
             kind, source = "value", (lambda e: ())
+        if getattr(source, "reads", None) is None:  # a fixed list of values reads nothing
+            source.reads = frozenset()  # type: ignore[attr-defined]
+        per_component = None
+        if where is not None and kind == "component":
+            where_text, where_names = str(spec["where"]), bound | {name: own}
+            per_component = PerComponent(
+                where, lambda cid: self.expr.compile_for_component(where_text, where_names, name, cid),
+                self.signatures)
         many = bool(spec.get("many", False))
         if many and kind != "component":
             self.error(path + ("many",), "many: true chooses several components; use it with from:", "S215")
@@ -416,7 +428,8 @@ class GameCompiler:
                           min_count=int(spec.get("min", 1)),
                           default=(None if spec["default"] == "none" else spec["default"]) if "default" in spec
                           else NO_DEFAULT,
-                          max_count=int(spec["max"]) if "max" in spec else None)
+                          max_count=int(spec["max"]) if "max" in spec else None,
+                          per_component=per_component)
 
 
 class _AttrView:

@@ -26,6 +26,14 @@ MAX_EXPRESSION_DEPTH = 40
 MAX_COMPILED_NODES = 5000
 
 Evaluator = Callable[["Env"], Any]
+ACTOR = "@player"  # among the names an expression reads: it depends on who acts
+
+
+def reads_of(evaluator: Evaluator | None) -> frozenset[str] | None:
+    """The local names (and ACTOR) a compiled expression reads; None when not known."""
+    if evaluator is None:
+        return frozenset()
+    return getattr(evaluator, "reads", None)
 
 
 class Env:
@@ -64,6 +72,7 @@ class Definition:
     compiled: Evaluator | None = None
     compiling: bool = False
     tree: Tree | None = None
+    reads: frozenset[str] = frozenset()  # ACTOR if the compiled body depends on who acts
 
 
 @dataclass
@@ -155,6 +164,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "min": lambda s, *xs: min(xs),
     "max": lambda s, *xs: max(xs),
 }
+PURE_FUNCTIONS = frozenset({"str", "abs", "min", "max"})  # read nothing but their arguments
 FUNCTION_ARITY = {"size": (1, 1), "top": (1, 1), "bottom": (1, 1), "next": (1, 2), "previous": (1, 2),
                   "left": (1, 2), "right": (1, 2), "others": (1, 1), "str": (1, 1), "abs": (1, 1), "in_play": (1, 1),
                   "min": (1, 9), "max": (1, 9)}
@@ -201,6 +211,9 @@ class Compiler:
         self._local_types: dict[str, T.Type] = {}
         self._text = ""  # the text being compiled, to quote its parts when explaining a condition
         self._nodes = 0  # parts compiled for the current top-level expression
+        self._reads: set[str] = set()  # local names (and ACTOR) the expression being compiled reads
+        self._fixed: tuple[str, int] | None = None  # a local name bound to one known component
+        self._fixed_reads = 0  # attributes of that component turned into constants
 
     def compile(self, text: str, local_names: "Iterable[str] | dict[str, T.Type]" = ()) -> Evaluator:
         """Compile one expression; `local_names` are the names bound where it is used (with types)."""
@@ -210,10 +223,30 @@ class Compiler:
             {name: T.ANY for name in local_names}
         self._text = text
         saved_nodes, self._nodes = self._nodes, 0
+        saved_reads, self._reads = self._reads, set()
         try:
-            return self._compile(tree, frozenset(self._local_types), 0)
+            evaluator = self._compile(tree, frozenset(self._local_types), 0)
+            evaluator.reads = frozenset(self._reads)  # type: ignore[attr-defined]
+            return evaluator
         finally:
             self._local_types, self._text, self._nodes = saved, saved_text, saved_nodes
+            self._reads = saved_reads
+
+    def compile_for_component(self, text: str, local_names: "dict[str, T.Type]", name: str,
+                              component: int) -> tuple[Evaluator, int]:
+        """Compile `text` for one known value of the local `name`: its attributes become constants.
+
+        A choice's condition is compiled once per kind of component, so that
+        `card.kind == number` is decided at load time and the rest of the
+        condition folds around it. Returns the evaluator and how many
+        attribute reads were fixed (none: the general evaluator is as good).
+        """
+        saved = self._fixed, self._fixed_reads
+        self._fixed, self._fixed_reads = (name, component), 0
+        try:
+            return self.compile(text, local_names), self._fixed_reads
+        finally:
+            self._fixed, self._fixed_reads = saved
 
     def compile_tree(self, tree: Tree, local_names: "dict[str, T.Type]") -> Evaluator:
         """Compile an already parsed expression (a part of a larger form, such as an index)."""
@@ -304,12 +337,17 @@ class Compiler:
         name = str(node.children[0])
         names = self.names
         if name in loc:
-            return _typed(_local(name), self._local_types.get(name, T.ANY))
+            self._reads.add(name)
+            reader = _local(name)
+            if self._fixed is not None and self._fixed[0] == name:
+                reader.fixed = self._fixed[1]  # type: ignore[attr-defined]
+            return _typed(reader, self._local_types.get(name, T.ANY))
         if name in self._arguments:
             return self._arguments[name]
         if name in names.variables:
             rtype = names.variable_types.get(name, T.ANY)
             if names.variables[name]:
+                self._reads.add(ACTOR)
                 return _typed(lambda e: e.state.vars[name][e.player], rtype)
             return _typed(lambda e: e.state.vars[name], rtype)
         if name in names.params:  # a parameter's value changes with overlays: its words are not fixed
@@ -317,6 +355,7 @@ class Compiler:
             return _typed(_constant(value), T.TEXT if isinstance(value, str) else T.of_value(value))
         if name in names.zones:
             if names.zones[name]:
+                self._reads.add(ACTOR)
                 return _zone(lambda e: e.state.zones[name][e.player])
             return _zone(lambda e: e.state.zones[name])
         if name in names.definitions:
@@ -326,6 +365,8 @@ class Compiler:
                                   f"{name}({', '.join(definition.params)})", node, code="E111")
             return self._definition(definition, node)
         if name in BUILTIN_NAMES:
+            if name == "player":
+                self._reads.add(ACTOR)
             return BUILTIN_NAMES[name]
         if name in names.symbols:
             return _typed(_constant(name), T.text({name}, names.symbol_labels.get(name)))
@@ -335,7 +376,13 @@ class Compiler:
     def _definition(self, definition: Definition, node: Tree) -> Evaluator:
         """A parameterless definition: compiled once, shared by every use."""
         if definition.compiled is None:
-            definition.compiled = self._inline(definition, node, {})
+            saved, self._reads = self._reads, set()
+            try:
+                definition.compiled = self._inline(definition, node, {})
+                definition.reads = frozenset(self._reads)
+            finally:
+                self._reads = saved
+        self._reads |= definition.reads
         return definition.compiled
 
     def _inline(self, definition: Definition, node: Tree, arguments: dict[str, Evaluator]) -> Evaluator:
@@ -391,6 +438,8 @@ class Compiler:
             fn = FUNCTIONS[name]
             self._check_arguments(name, args, node)
             rtype = self._function_type(name, args)
+            if name in PURE_FUNCTIONS:
+                return _folded(_typed(lambda e: fn(None, *[a(e) for a in args]), rtype), *args)
             if len(args) == 1:
                 (a,) = args
                 if name == "size" and getattr(a, "zone", False):
@@ -441,6 +490,7 @@ class Compiler:
         if target.data == "index":
             owner = self._compile(target.children[1], loc, depth)
         elif self.names.zones[name]:
+            self._reads.add(ACTOR)
             owner = BUILTIN_NAMES["player"]
         else:
             owner = _constant(None)
@@ -455,12 +505,18 @@ class Compiler:
             raise self._error(f"{kind}() goes through a zone or a list, not {source_type.describe()}",
                               source_node, code="E134")
         item_type = T.COMPONENT if source_type.kind == "zone" else (source_type.element or T.ANY)
-        saved = self._local_types
+        saved, saved_fixed = self._local_types, self._fixed
         self._local_types = dict(saved, **{binder: item_type})
+        if saved_fixed is not None and saved_fixed[0] == binder:  # the binder hides the fixed name
+            self._fixed = None
+        outer_reads, self._reads = self._reads, set()
         try:
             body = self._compile(body_node, loc | {binder}, depth) if body_node is not None else None
         finally:
-            self._local_types = saved
+            self._local_types, self._fixed = saved, saved_fixed
+            self._reads.discard(binder)  # bound here, not read from outside
+            outer_reads |= self._reads
+            self._reads = outer_reads
         body_type = self.type_of(body) if body is not None else item_type
         rtype = {"any": T.BOOL, "all": T.BOOL, "count": T.INT, "sum": T.INT, "first": item_type}.get(kind, body_type)
         result = _typed(_aggregate(kind, binder, source, body), rtype)
@@ -487,6 +543,10 @@ class Compiler:
         assert self._attr_lookup is not None
         read = self._attr_lookup(attr)
         if isinstance(read, dict):  # the same for every state: one table lookup by component id
+            fixed = getattr(obj, "fixed", None)
+            if fixed is not None:
+                self._fixed_reads += 1
+                return _typed(_constant(read.get(fixed)), rtype)
             table = read.get
             name = getattr(obj, "local_name", None)
             if name is not None:
@@ -523,12 +583,12 @@ class Compiler:
     def _c_neg(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         (inner,) = self._sub(node, loc, depth)
         self._expect_number(inner, node, "-")
-        return _typed(lambda e: -inner(e), T.INT)
+        return _folded(_typed(lambda e: -inner(e), T.INT), inner)
 
     def _c_not_(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         (inner,) = self._sub(node, loc, depth)
         text = self._source(node.children[0])
-        return _explain(_typed(lambda e: not inner(e), T.BOOL), lambda e: f"{text} holds")
+        return _folded(_explain(_typed(lambda e: not inner(e), T.BOOL), lambda e: f"{text} holds"), inner)
 
     def _c_and_(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         parts = self._sub(node, loc, depth)
@@ -539,16 +599,7 @@ class Compiler:
                 if not part(e):
                     return _reason(part, text, e)
             return "it holds"
-        if len(parts) == 2:
-            a, b = parts
-            return _explain(_typed(lambda e: True if a(e) and b(e) else False, T.BOOL), first_failure)
-
-        def all_of(e: Env) -> bool:
-            for part in parts:
-                if not part(e):
-                    return False
-            return True
-        return _explain(_typed(all_of, T.BOOL), first_failure)
+        return _explain(_typed(_all_of(parts), T.BOOL), first_failure)
 
     def _c_or_(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         parts = self._sub(node, loc, depth)
@@ -556,20 +607,15 @@ class Compiler:
 
         def every_failure(e: Env) -> str:
             return "; and ".join(_reason(part, text, e) for part, text in zip(parts, texts))
-        if len(parts) == 2:
-            a, b = parts
-            return _explain(_typed(lambda e: True if a(e) or b(e) else False, T.BOOL), every_failure)
-
-        def any_of(e: Env) -> bool:
-            for part in parts:
-                if part(e):
-                    return True
-            return False
-        return _explain(_typed(any_of, T.BOOL), every_failure)
+        return _explain(_typed(_any_of(parts), T.BOOL), every_failure)
 
     def _c_ternary(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         then, cond, other = self._sub(node, loc, depth)
-        return _typed(lambda e: then(e) if cond(e) else other(e), T.join([self.type_of(then), self.type_of(other)]))
+        rtype = T.join([self.type_of(then), self.type_of(other)])
+        if getattr(cond, "constant", False):  # decided now; the result keeps the type of both branches
+            chosen = then if cond(None) else other  # type: ignore[arg-type]
+            return _folded(_typed(lambda e: chosen(e), rtype), chosen)
+        return _typed(lambda e: then(e) if cond(e) else other(e), rtype)
 
     def _c_compare(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         left_node, op_token, right_node = node.children
@@ -579,7 +625,7 @@ class Compiler:
         if op in ("==", "!="):
             self._check_comparable(a, b, node)
             result = _typed(_equality(a, b, op == "=="), T.BOOL)
-            return _explain(result, lambda e: _compared(left_text, a(e), op, right_text, b(e), e))
+            return _folded(_explain(result, lambda e: _compared(left_text, a(e), op, right_text, b(e), e)), a, b)
         self._expect_number(a, left_node, op)
         self._expect_number(b, right_node, op)
         fn = _COMPARE[op]
@@ -592,17 +638,18 @@ class Compiler:
                 return fn(x, y)
             except TypeError:
                 raise EvalError(f"cannot compare {x!r} {op} {y!r}") from None
-        return _explain(_typed(ordered, T.BOOL), lambda e: _compared(left_text, a(e), op, right_text, b(e), e))
+        return _folded(_explain(_typed(ordered, T.BOOL),
+                                lambda e: _compared(left_text, a(e), op, right_text, b(e), e)), a, b)
 
     def _c_in_(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         a, b = self._sub(node, loc, depth)
         self._check_membership(a, b, node)
-        return _typed(lambda e: _contains(b(e), a(e)), T.BOOL)
+        return _folded(_typed(lambda e: _contains(b(e), a(e)), T.BOOL), a, b)
 
     def _c_not_in(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         a, b = self._sub(node, loc, depth)
         self._check_membership(a, b, node)
-        return _typed(lambda e: not _contains(b(e), a(e)), T.BOOL)
+        return _folded(_typed(lambda e: not _contains(b(e), a(e)), T.BOOL), a, b)
 
     def _c_arith(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         children = node.children
@@ -611,7 +658,7 @@ class Compiler:
             symbol = str(children[i])
             right = self._compile(children[i + 1], loc, depth)
             rtype = self._arith_type(result, right, symbol, children[i])
-            result = _typed(_binary(_guarded(_ARITH[symbol], symbol), result, right), rtype)
+            result = _folded(_typed(_binary(_guarded(_ARITH[symbol], symbol), result, right), rtype), result, right)
         return result
 
     # -- explanations
@@ -718,6 +765,70 @@ def _zone(read: Evaluator) -> Evaluator:
     read.zone = True  # type: ignore[attr-defined]
     read.rtype = T.ZONE  # type: ignore[attr-defined]
     return read
+
+
+def _folded(evaluator: Evaluator, *parts: Evaluator) -> Evaluator:
+    """An expression whose parts are all constant is computed once, at load time.
+
+    The constant keeps the expression's static type and its explanation, so
+    folding changes neither the checks nor the words of `why_not`. A part that
+    fails (say, adding text to a number) is left to fail while the game runs.
+    """
+    if not all(getattr(p, "constant", False) for p in parts):
+        return evaluator
+    try:
+        value = evaluator(None)  # type: ignore[arg-type]
+    except Exception:  # noqa: BLE001 - the same failure is reported when the game runs
+        return evaluator
+    folded = _typed(_constant(value), getattr(evaluator, "rtype", T.ANY))
+    why = getattr(evaluator, "why", None)
+    if why is not None:
+        _explain(folded, why)
+    return folded
+
+
+def _all_of(parts: list[Evaluator]) -> Evaluator:
+    """`a and b and ...`: constant parts are decided now; the others are tested in order."""
+    if any(getattr(p, "constant", False) and not p(None) for p in parts):  # type: ignore[arg-type]
+        return _constant(False)
+    live = [p for p in parts if not getattr(p, "constant", False)]
+    if not live:
+        return _constant(True)
+    if len(live) == 1:
+        (a,) = live
+        return lambda e: True if a(e) else False
+    if len(live) == 2:
+        a, b = live
+        return lambda e: True if a(e) and b(e) else False
+
+    def all_of(e: Env) -> bool:
+        for part in live:
+            if not part(e):
+                return False
+        return True
+    return all_of
+
+
+def _any_of(parts: list[Evaluator]) -> Evaluator:
+    """`a or b or ...`: constant parts are decided now; the others are tested in order."""
+    if any(getattr(p, "constant", False) and p(None) for p in parts):  # type: ignore[arg-type]
+        return _constant(True)
+    live = [p for p in parts if not getattr(p, "constant", False)]
+    if not live:
+        return _constant(False)
+    if len(live) == 1:
+        (a,) = live
+        return lambda e: True if a(e) else False
+    if len(live) == 2:
+        a, b = live
+        return lambda e: True if a(e) or b(e) else False
+
+    def any_of(e: Env) -> bool:
+        for part in live:
+            if part(e):
+                return True
+        return False
+    return any_of
 
 
 def _equality(a: Evaluator, b: Evaluator, equal: bool) -> Evaluator:

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from .expressions import Env, Evaluator
+from .expressions import Env, Evaluator, reads_of
 
 if TYPE_CHECKING:
     from .state import State
@@ -103,6 +103,44 @@ class ChoiceSpec:
     default: Any = NO_DEFAULT  # the value taken when an action leaves this choice out
     min_count: int = 1
     max_count: int | None = None
+    per_component: "PerComponent | None" = None  # `where` with each component's attributes filled in
+
+
+class PerComponent:
+    """A component choice's `where`, compiled for each kind of component on first use.
+
+    Components with the same attributes share one evaluator; a condition that
+    reads no fixed attribute of the component keeps the general evaluator.
+    `by_id[cid]` is the evaluator for a component, or None until it is built.
+    """
+
+    __slots__ = ("by_id", "_general", "_compile", "_signatures", "_by_signature", "_useless")
+
+    def __init__(self, general: Evaluator, compile_one: Callable[[int], tuple[Evaluator, int]],
+                 signatures: list[Any]):
+        self.by_id: list[Evaluator | None] = [None] * len(signatures)
+        self._general = general
+        self._compile = compile_one
+        self._signatures = signatures
+        self._by_signature: dict[Any, Evaluator] = {}
+        self._useless = False
+
+    def build(self, cid: int) -> Evaluator:
+        """The evaluator for component `cid` (compiled now if its kind is new)."""
+        key = self._signatures[cid]
+        evaluator = self._by_signature.get(key)
+        if evaluator is None:
+            evaluator = self._general
+            if not self._useless:
+                try:
+                    evaluator, fixed = self._compile(cid)
+                except Exception:  # noqa: BLE001 - the general condition compiled; it stays correct
+                    fixed = 0
+                if not fixed:
+                    self._useless, evaluator = True, self._general
+            self._by_signature[key] = evaluator
+        self.by_id[cid] = evaluator
+        return evaluator
 
 
 @dataclass(frozen=True)
@@ -116,10 +154,55 @@ class ActionSpec:
     description: str = ""
     require: Evaluator | None = None  # a condition on all the choices together
     component_choices: frozenset[str] = frozenset()
+    order: tuple[int, ...] = ()  # the order in which legal_actions() enumerates the choices
+    check_at: int = -1  # `require` is tested once order[check_at] is chosen
+    shared_where: frozenset[str] = frozenset()  # choices whose `where` does not depend on who acts
+    rank: dict[str, int] = field(default_factory=dict)  # each choice's place in the declaration
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "component_choices",
                            frozenset(c.name for c in self.choices if c.kind == "component"))
+        object.__setattr__(self, "rank", {c.name: i for i, c in enumerate(self.choices)})
+        order = self._enumeration_order()
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "check_at", len(order) - 1 - sum(
+            1 for i in reversed(order) if i in self._deferred()))
+        if self.by_anyone:
+            object.__setattr__(self, "shared_where", frozenset(
+                c.name for c in self.choices
+                if c.where is not None and _reads_only(c.where, c.name)))
+
+    def _deferred(self) -> frozenset[int]:
+        """Choices of a declared value that neither `require` nor a needed choice reads.
+
+        They are enumerated last, after `require` has passed, so that (say) the
+        colour declared for a wild card does not multiply the combinations the
+        condition is tested on. Component choices stay in place: each excludes
+        the components chosen before it.
+        """
+        if self.require is None:
+            return frozenset()
+        names = [c.name for c in self.choices]
+        read = reads_of(self.require)
+        needed = set(names) if read is None else {n for n in read if n in names}
+        needed |= {c.name for c in self.choices if c.kind == "component"}
+        for choice in reversed(self.choices):  # what a needed choice reads is needed too
+            if choice.name in needed:
+                for part in (choice.present_if, choice.source, choice.where):
+                    part_reads = reads_of(part)
+                    needed |= set(names) if part_reads is None else {n for n in part_reads if n in names}
+        return frozenset(i for i, name in enumerate(names) if name not in needed)
+
+    def _enumeration_order(self) -> tuple[int, ...]:
+        deferred = self._deferred()
+        indices = range(len(self.choices))
+        return tuple(i for i in indices if i not in deferred) + tuple(i for i in indices if i in deferred)
+
+
+def _reads_only(condition: Evaluator, name: str) -> bool:
+    """Whether a condition reads no local name but `name`, and not who acts."""
+    read = reads_of(condition)
+    return read is not None and read <= {name}
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,7 @@ class State:
         self.last_actor: int | None = None  # who took the last action, if any this round
         self.changes: dict[tuple[str, int | None], int] = {}  # zone -> how often it changed this round
         self._legal_set: frozenset[Action] = frozenset()  # the actions last offered by legal_actions()
+        self._verdicts: dict[int, dict[Any, bool]] = {}  # shared `where` results while listing actions
         self.revealed: dict[int, set[int]] = {}  # viewer -> components shown to them where they still lie
 
     # ------------------------------------------------------------ starting
@@ -166,6 +167,7 @@ class State:
 
     def _find_legal_actions(self) -> list[Action]:
         result: list[Action] = []
+        self._verdicts = {}
         env = Env(self, self.current)  # one environment, its player set per actor; choices clean up
         everybody = range(self.players)
         if self.out:
@@ -188,50 +190,55 @@ class State:
 
     def _expand(self, spec: ActionSpec, i: int, env: Env, args: list[tuple[str, Any]],
                 out: list[Action]) -> None:
-        """Enumerate the choices of one action in order; each may depend on the earlier ones."""
-        choices = spec.choices
-        if i == len(choices):
-            out.append(Action(spec.name, env.player, tuple(args)))
-            return
-        if i == len(choices) - 1 and spec.require is not None:
-            self._expand_last(spec, env, args, out)
-            return
-        choice = choices[i]
-        loc = env.loc
-        if choice.present_if is not None and not choice.present_if(env):
-            loc[choice.name] = None
-            self._expand(spec, i + 1, env, args, out)
-        else:
-            for value in self._accepted(choice, env):
-                loc[choice.name] = value
-                args.append((choice.name, value))
-                self._expand(spec, i + 1, env, args, out)
-                args.pop()
-        loc.pop(choice.name, None)
+        """Enumerate the choices of one action in `spec.order`; each may depend on the earlier ones.
 
-    def _expand_last(self, spec: ActionSpec, env: Env, args: list[tuple[str, Any]], out: list[Action]) -> None:
-        """The last choice of an action with a `require:` condition over all choices."""
-        choice = spec.choices[-1]
+        `require` is tested as soon as every choice it reads is made; the
+        choices it does not read are enumerated after it has passed.
+        """
+        order = spec.order
+        choice = spec.choices[order[i]]
+        name = choice.name
         loc = env.loc
-        require = spec.require
+        require = spec.require if i == spec.check_at else None
+        last = i == len(order) - 1
         if choice.present_if is not None and not choice.present_if(env):
-            loc[choice.name] = None
-            if require(env):
-                out.append(Action(spec.name, env.player, tuple(args)))
+            loc[name] = None
+            if require is None or require(env):
+                if last:
+                    out.append(Action(spec.name, env.player, self._arranged(spec, args)))
+                else:
+                    self._expand(spec, i + 1, env, args, out)
         else:
-            for value in self._accepted(choice, env):
-                loc[choice.name] = value
-                if require(env):
-                    out.append(Action(spec.name, env.player, tuple(args) + ((choice.name, value),)))
-        loc.pop(choice.name, None)
+            shared = self._verdicts.setdefault(id(choice), {}) if name in spec.shared_where else None
+            for value in self._accepted(choice, env, shared):
+                loc[name] = value
+                if require is not None and not require(env):
+                    continue
+                args.append((name, value))
+                if last:
+                    out.append(Action(spec.name, env.player, self._arranged(spec, args)))
+                else:
+                    self._expand(spec, i + 1, env, args, out)
+                args.pop()
+        loc.pop(name, None)
+
+    @staticmethod
+    def _arranged(spec: ActionSpec, args: list[tuple[str, Any]]) -> tuple[tuple[str, Any], ...]:
+        """The choices made, in the order the ruleset declares them."""
+        if spec.check_at == len(spec.order) - 1:
+            return tuple(args)
+        rank = spec.rank
+        return tuple(sorted(args, key=lambda item: rank[item[0]]))
 
     def _candidates(self, choice: ChoiceSpec, env: Env) -> list[Any]:
         """Possible values of a choice; components in id order, minus those already chosen."""
         values = choice.source(env)
         values = list(values) if values is not None else []
         if choice.kind == "component":
-            taken = self._taken(choice, env)
-            values = sorted(cid for cid in values if cid not in taken)
+            if choice.exclude:
+                taken = self._taken(choice, env)
+                values = [cid for cid in values if cid not in taken]
+            values.sort()
         if choice.optional:
             values.insert(0, None)
         return values
@@ -245,18 +252,40 @@ class State:
             taken.update(value if isinstance(value, tuple) else (value,))
         return taken
 
-    def _accepted(self, choice: ChoiceSpec, env: Env) -> list[Any]:
-        """Candidates that satisfy the choice's `where` (for `many`, every set of them)."""
+    def _accepted(self, choice: ChoiceSpec, env: Env, shared: dict[Any, bool] | None = None) -> list[Any]:
+        """Candidates that satisfy the choice's `where` (for `many`, every set of them).
+
+        `shared` holds verdicts of a `where` that does not depend on who acts,
+        so that a claim open to every player tests each candidate once.
+        """
         where = choice.where
         if where is None:
             accepted = self._candidates(choice, env)
         else:
             loc = env.loc
+            name = choice.name
             accepted = []
-            for value in self._candidates(choice, env):
-                loc[choice.name] = value
-                if where(env):
-                    accepted.append(value)
+            special = choice.per_component
+            if shared is not None:
+                for value in self._candidates(choice, env):
+                    verdict = shared.get(value)
+                    if verdict is None:
+                        loc[name] = value
+                        verdict = shared[value] = bool(where(env))
+                    if verdict:
+                        accepted.append(value)
+            elif special is None:
+                for value in self._candidates(choice, env):
+                    loc[name] = value
+                    if where(env):
+                        accepted.append(value)
+            else:  # each component's own version of the condition, its attributes filled in
+                by_id = special.by_id
+                for value in self._candidates(choice, env):
+                    loc[name] = value
+                    test = where if value is None else by_id[value] or special.build(value)
+                    if test(env):
+                        accepted.append(value)
         if not choice.many:
             return accepted
         items = [v for v in accepted if v is not None]
@@ -294,9 +323,7 @@ class State:
 
     def signature(self, cid: int) -> Any:
         """Components with the same signature are interchangeable; every die is distinct."""
-        if self.game.components[cid].faces:
-            return ("die", cid)
-        return self.game.signatures[cid]
+        return self.game.interchangeable[cid]
 
     def why_not(self, action: Action) -> str | None:
         """None when the action is legal now, otherwise the reason in words."""
@@ -430,8 +457,10 @@ class State:
             pass
 
     def _run_triggers(self, actor: int | None) -> None:
+        env = Env(self, actor)
         for trigger in self.game.triggers:
-            env = Env(self, actor if actor is not None else self.current)
+            if actor is None:  # no actor: the player to move, who may change as triggers fire
+                env = Env(self, self.current)
             if trigger.when(env):
                 trigger.effects(env)
 
