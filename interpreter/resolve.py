@@ -117,6 +117,7 @@ class _Merger:
         self.setter: dict[tuple[Any, ...], Layer] = {}
         self.conflicts: dict[tuple[Any, ...], Problem] = {}
         self.removal_problems: list[Problem] = []
+        self.removed: set[tuple[Any, ...]] = set()  # paths whose last setter removed them (`key: ~`)
 
     @property
     def problems(self) -> list[Problem]:
@@ -140,8 +141,12 @@ class _Merger:
                     self.removal_problems.append(Problem(
                         "X005", f"`{'.'.join(map(str, here))}: ~` removes nothing: the base has no `{key}` here",
                         layer.source.key_position(here), hint=Compiler._suggest(str(key), [str(k) for k in result])))
+                else:
+                    self._check_removal(here, layer)
                 result.pop(key, None)
                 self._place(here, layer, here)
+                self.setter[here] = layer
+                self.removed.add(here)
                 continue
             old = result.get(key)
             if isinstance(old, dict) and isinstance(value, dict):
@@ -153,6 +158,7 @@ class _Merger:
                 result[key] = value
                 self._place(here, layer, here)
                 self.setter[here] = layer
+                self.removed.discard(here)
         return result
 
     def _extend(self, old: list[Any], operation: dict[str, Any], layer: Layer, path: tuple[Any, ...]) -> list[Any]:
@@ -172,6 +178,19 @@ class _Merger:
             self.map.origins[path + (i,)] = (layer.source, path + (kind, i))
         return items + old
 
+    def _check_removal(self, path: tuple[Any, ...], layer: Layer) -> None:
+        """Removing what a sibling overlay changed conflicts, unless a file built on both settles it."""
+        previous = self.setter.get(path)
+        if previous is not None and previous.file in layer.ancestors:
+            self.conflicts.pop(path, None)
+        for known, (source, _) in self.map.origins.items():
+            if known[:len(path)] == path and source.file != layer.file and source.file not in layer.ancestors:
+                dotted = ".".join(map(str, path))
+                self.conflicts[path] = Problem(
+                    "X004", f"`{dotted}` is removed by {Path(layer.file).name} and changed by {Path(source.file).name}",
+                    layer.source.key_position(path), hint=f"{source.key_position(known)} changes it")
+                return
+
     def _check_conflict(self, path: tuple[Any, ...], old: Any, value: Any, layer: Layer) -> None:
         """Two sibling overlays setting one value differently conflict, unless a file built on both settles it."""
         previous = self.setter.get(path)
@@ -181,9 +200,12 @@ class _Merger:
         if previous is None or old == value or path[0] in IDENTITY:
             return
         dotted = ".".join(map(str, path))
+        done = "removed" if path in self.removed else "set differently"
         self.conflicts[path] = (Problem(
-            "X004", f"`{dotted}` is set differently by {Path(previous.file).name} and {Path(layer.file).name}",
-            layer.source.key_position(path), hint=f"{previous.source.key_position(path)} sets it too"))
+            "X004", f"`{dotted}` is {done} by {Path(previous.file).name} and "
+                    f"{'changed by ' if path in self.removed else ''}{Path(layer.file).name}",
+            layer.source.key_position(path),
+            hint=f"{previous.source.key_position(path)} {'removes it' if path in self.removed else 'sets it too'}"))
 
 
 def _is_list_operation(value: Any) -> bool:

@@ -18,8 +18,10 @@ RULE_OF = {
     "challenge": "DICE-H7", "six-one": "DICE-H14", "false-call": "DICE-H19",
     "live-start": "DICE-H3", "stacking": "DICE-H12", "jump-in": "DICE-H13",
     "selective-reroll": "DICE-H11", "doubles": "DICE-H15", "extended-set": "DICE-H18",
-    "partners": "HR-12",
+    "partners": "HR-12", "pending-draw": "HR-1.1", "deflect": "HR-2", "empty-bag-ends-round": "HR-15",
+    "call-before-playing": "HR-10.2",
 }
+BASES = {"extends: uno-dice", "extends: uno-dice/pending-draw"}  # the game, or the pending draw HR-1 and HR-2 share
 VARIANTS = sorted(RULE_OF)
 
 
@@ -43,7 +45,7 @@ def test_a_dice_variant_validates_with_no_problem_at_all(name):
 def test_a_dice_variant_is_a_short_overlay_that_names_its_rule(name):
     lines = ruleset_path(f"uno-dice/{name}").read_text(encoding="utf-8").splitlines()
     assert lines[0] == "# yaml-language-server: $schema=../../schema/ruleset.schema.json"
-    assert "extends: uno-dice" in lines and f"name: uno-dice/{name}" in lines
+    assert BASES & set(lines) and f"name: uno-dice/{name}" in lines
     description = next(line for line in lines if line.startswith("description:"))
     assert f"{RULE_OF[name]} " in description
     assert len(lines) <= 30

@@ -16,7 +16,7 @@ RULE_OF = {
     "short-game": "DOS-H1", "no-call": "DOS-H2", "optional-bonus": "DOS-H3", "open-matching": "DOS-H4",
     "draw-until-match": "DOS-H5", "low-score": "DOS-H6", "big-table": "DOS-H7", "partners": "DOS-H8",
     "jump-in": "HR-3.8", "sevens-swap": "HR-4", "forced-play": "HR-6", "no-wild-finish": "HR-9.4",
-    "false-call": "HR-10.1", "mercy": "HR-16", "empty-piles-end-round": "HR-15",
+    "false-call": "HR-10.1", "call-before-playing": "HR-10.2", "mercy": "HR-16", "empty-piles-end-round": "HR-15",
 }
 VARIANTS = sorted(RULE_OF)
 # Pairs that touch different keys of the base, so that they combine; each is played below.
@@ -88,3 +88,20 @@ def test_variants_that_change_the_same_rule_differently_are_refused_together(tmp
     with pytest.raises(RulesetError) as err:
         load_game(str(combine(tmp_path, "low-score", "partners")))
     assert any(p.code == "X004" and "round.end" in p.message for p in err.value.problems)
+
+
+@pytest.mark.parametrize("first, second", [("no-call", "call-before-playing"), ("call-before-playing", "no-call")])
+def test_removing_what_a_sibling_variant_changes_is_a_conflict_in_either_order(tmp_path, first, second):
+    """DOS-H2 removes `call_dos`; HR-10.2 rewrites it. Listed side by side, neither order may quietly win."""
+    with pytest.raises(RulesetError) as err:
+        load_game(str(combine(tmp_path, first, second)))
+    (problem,) = err.value.problems
+    assert problem.code == "X004" and "`actions.call_dos` is removed by no-call.yaml" in problem.message
+
+
+def test_a_file_built_on_both_settles_a_removal_conflict(tmp_path):
+    """The combining file decides: removing the call itself leaves no conflict, and no call at all."""
+    base = combine(tmp_path, "no-call", "call-before-playing")
+    base.write_text(base.read_text(encoding="utf-8") + "actions:\n  call_dos: ~\n", encoding="utf-8")
+    game = load_game(str(base))
+    assert "call_dos" not in game.action_index and "catch" not in game.action_index
