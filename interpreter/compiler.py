@@ -14,7 +14,7 @@ from typing import Any, Callable
 from . import effects as fx
 from .errors import Position, Problem, RulesetError
 from .expressions import Compiler, Definition, Env, Evaluator, ExprError, Names
-from .game import NO_DEFAULT, ActionSpec, ChoiceSpec, Component, Game, PerComponent, Trigger, VariableSpec, ZoneSpec
+from .game import NO_DEFAULT, ActionSpec, ChoiceSpec, Component, Game, Specialized, Trigger, VariableSpec, ZoneSpec
 from .loader import SourceMap
 from .resolve import ResolvedMap
 from . import types as T
@@ -367,9 +367,33 @@ class GameCompiler:
         if require is not None and not choices:
             self.error(path + ("require",), "require needs choices to check; use if: instead", "S212")
         body = effects.sequence(spec.get("effects") or [], path + ("effects",), all_names)
+        fast_require = self._specialized(require, spec.get("require"), all_names, self._single_components(all_names))
         return ActionSpec(name=name, phases=phases, by_anyone=(by == "anyone"), guard=guard,
                           choices=tuple(choices), effects=body, description=str(spec.get("description", "")),
-                          require=require)
+                          require=require, fast_require=fast_require)
+
+    @staticmethod
+    def _single_components(bound: dict[str, T.Type]) -> set[str]:
+        """The choices made so far that hold one component."""
+        return {name for name, kind in bound.items() if kind == T.COMPONENT}
+
+    def _specialized(self, general: Evaluator | None, text: Any, names: dict[str, T.Type],
+                     components: set[str]) -> Evaluator | None:
+        """The condition compiled per kind of component, when it reads fixed attributes of one."""
+        read = getattr(general, "attribute_reads", frozenset())
+        attributes: dict[str, list[str]] = {}
+        for local, attr in sorted(read):
+            if local in components:
+                attributes.setdefault(local, []).append(attr)
+        if general is None or not attributes:
+            return None
+        keys: dict[str, dict[Any, Any]] = {}
+        for local, attrs in attributes.items():
+            tables = [self._attribute_reader(attr) for attr in attrs]
+            keys[local] = {c.id: tuple(table.get(c.id) for table in tables) for c in self.components}
+            keys[local][None] = None
+        source = str(text)
+        return Specialized(general, keys, lambda fixed: self.expr.compile_fixed(source, names, fixed)[0])
 
     def _choice_type(self, choice: ChoiceSpec, spec: dict[str, Any]) -> T.Type:
         if choice.kind == "component":
@@ -413,13 +437,10 @@ class GameCompiler:
             kind, source = "value", (lambda e: ())
         if getattr(source, "reads", None) is None:  # a fixed list of values reads nothing
             source.reads = frozenset()  # type: ignore[attr-defined]
-        per_component = None
-        if where is not None and kind == "component":
-            where_text, where_names = str(spec["where"]), bound | {name: own}
-            per_component = PerComponent(
-                where, lambda cid: self.expr.compile_for_component(where_text, where_names, name, cid),
-                self.signatures)
         many = bool(spec.get("many", False))
+        own_names = {name} if kind == "component" and not many else set()
+        fast_where = self._specialized(where, spec.get("where"), bound | {name: own},
+                                       own_names | self._single_components(bound))
         if many and kind != "component":
             self.error(path + ("many",), "many: true chooses several components; use it with from:", "S215")
         return ChoiceSpec(name, kind, source, where, present_if, str(spec.get("description", "")),
@@ -429,7 +450,7 @@ class GameCompiler:
                           default=(None if spec["default"] == "none" else spec["default"]) if "default" in spec
                           else NO_DEFAULT,
                           max_count=int(spec["max"]) if "max" in spec else None,
-                          per_component=per_component)
+                          fast_where=fast_where)
 
 
 class _AttrView:

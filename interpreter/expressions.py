@@ -212,8 +212,9 @@ class Compiler:
         self._text = ""  # the text being compiled, to quote its parts when explaining a condition
         self._nodes = 0  # parts compiled for the current top-level expression
         self._reads: set[str] = set()  # local names (and ACTOR) the expression being compiled reads
-        self._fixed: tuple[str, int] | None = None  # a local name bound to one known component
-        self._fixed_reads = 0  # attributes of that component turned into constants
+        self._fixed: dict[str, int | None] = {}  # local names bound to known components (or none)
+        self._fixed_reads = 0  # attributes of those components turned into constants
+        self._attr_reads: set[tuple[str, str]] = set()  # (local name, attribute) pairs read from tables
 
     def compile(self, text: str, local_names: "Iterable[str] | dict[str, T.Type]" = ()) -> Evaluator:
         """Compile one expression; `local_names` are the names bound where it is used (with types)."""
@@ -224,25 +225,27 @@ class Compiler:
         self._text = text
         saved_nodes, self._nodes = self._nodes, 0
         saved_reads, self._reads = self._reads, set()
+        saved_attr_reads, self._attr_reads = self._attr_reads, set()
         try:
             evaluator = self._compile(tree, frozenset(self._local_types), 0)
             evaluator.reads = frozenset(self._reads)  # type: ignore[attr-defined]
+            evaluator.attribute_reads = frozenset(self._attr_reads)  # type: ignore[attr-defined]
             return evaluator
         finally:
             self._local_types, self._text, self._nodes = saved, saved_text, saved_nodes
-            self._reads = saved_reads
+            self._reads, self._attr_reads = saved_reads, saved_attr_reads
 
-    def compile_for_component(self, text: str, local_names: "dict[str, T.Type]", name: str,
-                              component: int) -> tuple[Evaluator, int]:
-        """Compile `text` for one known value of the local `name`: its attributes become constants.
+    def compile_fixed(self, text: str, local_names: "dict[str, T.Type]",
+                      fixed: dict[str, int | None]) -> tuple[Evaluator, int]:
+        """Compile `text` for known values of some component locals: their attributes become constants.
 
-        A choice's condition is compiled once per kind of component, so that
-        `card.kind == number` is decided at load time and the rest of the
+        A condition is compiled again for each kind of component it is tested
+        on, so that `card.kind == number` is decided then and the rest of the
         condition folds around it. Returns the evaluator and how many
         attribute reads were fixed (none: the general evaluator is as good).
         """
         saved = self._fixed, self._fixed_reads
-        self._fixed, self._fixed_reads = (name, component), 0
+        self._fixed, self._fixed_reads = dict(fixed), 0
         try:
             return self.compile(text, local_names), self._fixed_reads
         finally:
@@ -339,8 +342,8 @@ class Compiler:
         if name in loc:
             self._reads.add(name)
             reader = _local(name)
-            if self._fixed is not None and self._fixed[0] == name:
-                reader.fixed = self._fixed[1]  # type: ignore[attr-defined]
+            if name in self._fixed:
+                reader.fixed = self._fixed[name]  # type: ignore[attr-defined]
             return _typed(reader, self._local_types.get(name, T.ANY))
         if name in self._arguments:
             return self._arguments[name]
@@ -507,8 +510,8 @@ class Compiler:
         item_type = T.COMPONENT if source_type.kind == "zone" else (source_type.element or T.ANY)
         saved, saved_fixed = self._local_types, self._fixed
         self._local_types = dict(saved, **{binder: item_type})
-        if saved_fixed is not None and saved_fixed[0] == binder:  # the binder hides the fixed name
-            self._fixed = None
+        if binder in saved_fixed:  # the binder hides the fixed name
+            self._fixed = {k: v for k, v in saved_fixed.items() if k != binder}
         outer_reads, self._reads = self._reads, set()
         try:
             body = self._compile(body_node, loc | {binder}, depth) if body_node is not None else None
@@ -543,13 +546,14 @@ class Compiler:
         assert self._attr_lookup is not None
         read = self._attr_lookup(attr)
         if isinstance(read, dict):  # the same for every state: one table lookup by component id
-            fixed = getattr(obj, "fixed", None)
-            if fixed is not None:
+            fixed = getattr(obj, "fixed", _MISSING)
+            if fixed is not _MISSING:
                 self._fixed_reads += 1
                 return _typed(_constant(read.get(fixed)), rtype)
             table = read.get
             name = getattr(obj, "local_name", None)
             if name is not None:
+                self._attr_reads.add((name, attr))
                 return _typed(lambda e: table(e.loc.get(name)), rtype)
             return _typed(lambda e: table(obj(e)), rtype)
         return _typed(lambda e: read(e, obj(e)), rtype)
@@ -624,7 +628,11 @@ class Compiler:
         left_text, right_text = self._source(left_node), self._source(right_node)
         if op in ("==", "!="):
             self._check_comparable(a, b, node)
-            result = _typed(_equality(a, b, op == "=="), T.BOOL)
+            is_none = _none_test(a, b)
+            if is_none is not None:
+                result = _typed(_constant(is_none == (op == "==")), T.BOOL)
+            else:
+                result = _typed(_equality(a, b, op == "=="), T.BOOL)
             return _folded(_explain(result, lambda e: _compared(left_text, a(e), op, right_text, b(e), e)), a, b)
         self._expect_number(a, left_node, op)
         self._expect_number(b, right_node, op)
@@ -830,6 +838,14 @@ def _any_of(parts: list[Evaluator]) -> Evaluator:
         return False
     return any_of
 
+
+def _none_test(a: Evaluator, b: Evaluator) -> bool | None:
+    """For `x == none` with x a fixed component: whether x is none, known now; None otherwise."""
+    for x, y in ((a, b), (b, a)):
+        fixed = getattr(x, "fixed", _MISSING)
+        if fixed is not _MISSING and getattr(y, "constant", False) and y(None) is None:  # type: ignore[arg-type]
+            return fixed is None
+    return None
 
 def _equality(a: Evaluator, b: Evaluator, equal: bool) -> Evaluator:
     """`==` / `!=`, with a constant side folded in (the common `card.kind == number`)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from .expressions import Env, Evaluator, reads_of
 
@@ -18,11 +18,12 @@ if TYPE_CHECKING:
 Effect = Callable[[Env], None]
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """A move as a value: who takes it, which action, and every choice made.
 
-    Actions print well and round-trip through the log as JSON.
+    Actions print well and round-trip through the log as JSON. A named tuple
+    is immutable and hashable like a frozen record, and far cheaper to make:
+    listing the legal moves makes several for every decision.
     """
 
     name: str
@@ -103,44 +104,37 @@ class ChoiceSpec:
     default: Any = NO_DEFAULT  # the value taken when an action leaves this choice out
     min_count: int = 1
     max_count: int | None = None
-    per_component: "PerComponent | None" = None  # `where` with each component's attributes filled in
+    fast_where: Evaluator | None = None  # `where` specialised by component, for listing the legal moves
 
 
-class PerComponent:
-    """A component choice's `where`, compiled for each kind of component on first use.
+class Specialized:
+    """A condition compiled anew for each combination of the components it is tested on.
 
-    Components with the same attributes share one evaluator; a condition that
-    reads no fixed attribute of the component keeps the general evaluator.
-    `by_id[cid]` is the evaluator for a component, or None until it is built.
+    Attributes of components never change during a game, so once the chosen
+    components are known, every `card.kind == number` in the condition is
+    decided and the rest folds around it. Components that agree on every
+    attribute the condition reads share one version, compiled on first use.
+    It is called like any evaluator; listing the legal moves uses it, and
+    `why_not` keeps the general condition for its explanations.
     """
 
-    __slots__ = ("by_id", "_general", "_compile", "_signatures", "_by_signature", "_useless")
+    __slots__ = ("_names", "_keys", "_compile", "_versions", "reads")
 
-    def __init__(self, general: Evaluator, compile_one: Callable[[int], tuple[Evaluator, int]],
-                 signatures: list[Any]):
-        self.by_id: list[Evaluator | None] = [None] * len(signatures)
-        self._general = general
-        self._compile = compile_one
-        self._signatures = signatures
-        self._by_signature: dict[Any, Evaluator] = {}
-        self._useless = False
+    def __init__(self, general: Evaluator, keys: dict[str, dict[Any, Any]],
+                 compile_fixed: Callable[[dict[str, Any]], Evaluator]):
+        self._names = tuple(keys)
+        self._keys = tuple(keys.values())  # per local: component id (or None) -> the attributes read
+        self._compile = compile_fixed
+        self._versions: dict[tuple[Any, ...], Evaluator] = {}
+        self.reads = getattr(general, "reads", None)
 
-    def build(self, cid: int) -> Evaluator:
-        """The evaluator for component `cid` (compiled now if its kind is new)."""
-        key = self._signatures[cid]
-        evaluator = self._by_signature.get(key)
-        if evaluator is None:
-            evaluator = self._general
-            if not self._useless:
-                try:
-                    evaluator, fixed = self._compile(cid)
-                except Exception:  # noqa: BLE001 - the general condition compiled; it stays correct
-                    fixed = 0
-                if not fixed:
-                    self._useless, evaluator = True, self._general
-            self._by_signature[key] = evaluator
-        self.by_id[cid] = evaluator
-        return evaluator
+    def __call__(self, e: Env) -> Any:
+        loc = e.loc
+        key = tuple(table[loc.get(name)] for name, table in zip(self._names, self._keys))
+        version = self._versions.get(key)
+        if version is None:
+            version = self._versions[key] = self._compile({name: loc.get(name) for name in self._names})
+        return version(e)
 
 
 @dataclass(frozen=True)
@@ -153,6 +147,7 @@ class ActionSpec:
     effects: Effect
     description: str = ""
     require: Evaluator | None = None  # a condition on all the choices together
+    fast_require: Evaluator | None = None  # `require` specialised by component, for listing the legal moves
     component_choices: frozenset[str] = frozenset()
     order: tuple[int, ...] = ()  # the order in which legal_actions() enumerates the choices
     check_at: int = -1  # `require` is tested once order[check_at] is chosen

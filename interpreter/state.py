@@ -199,7 +199,7 @@ class State:
         choice = spec.choices[order[i]]
         name = choice.name
         loc = env.loc
-        require = spec.require if i == spec.check_at else None
+        require = (spec.fast_require or spec.require) if i == spec.check_at else None
         last = i == len(order) - 1
         if choice.present_if is not None and not choice.present_if(env):
             loc[name] = None
@@ -265,7 +265,7 @@ class State:
             loc = env.loc
             name = choice.name
             accepted = []
-            special = choice.per_component
+            where = choice.fast_where or where
             if shared is not None:
                 for value in self._candidates(choice, env):
                     verdict = shared.get(value)
@@ -274,17 +274,10 @@ class State:
                         verdict = shared[value] = bool(where(env))
                     if verdict:
                         accepted.append(value)
-            elif special is None:
+            else:
                 for value in self._candidates(choice, env):
                     loc[name] = value
                     if where(env):
-                        accepted.append(value)
-            else:  # each component's own version of the condition, its attributes filled in
-                by_id = special.by_id
-                for value in self._candidates(choice, env):
-                    loc[name] = value
-                    test = where if value is None else by_id[value] or special.build(value)
-                    if test(env):
                         accepted.append(value)
         if not choice.many:
             return accepted
