@@ -39,6 +39,7 @@ class GameCompiler:
         self.domains: dict[str, list[Any]] = {}
         self.phases: set[str] = set()
         self._deriving = False
+        self._tables: dict[str, dict[Any, Any]] = {}  # attribute -> {component id: value}, once built
 
     # ------------------------------------------------------------ problems
 
@@ -248,8 +249,12 @@ class GameCompiler:
         the attribute view it is given.
         """
         components = self.components
-        if not self._deriving and not any(c.faces and any(name in f for f in c.faces) for c in components):
-            return {c.id: c.attrs.get(name) for c in components}
+        if not self._deriving:
+            table = self._tables.get(name)
+            if table is None and not any(c.faces and any(name in f for f in c.faces) for c in components):
+                table = self._tables[name] = {c.id: c.attrs.get(name) for c in components}
+            if table is not None:
+                return table
         tables: list[Any] = []
 
         def build() -> tuple[list[Any], list[Any]]:

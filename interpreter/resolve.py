@@ -191,13 +191,28 @@ class _Merger:
                     layer.source.key_position(path), hint=f"{source.key_position(known)} changes it")
                 return
 
+    def _check_replacement(self, path: tuple[Any, ...], layer: Layer) -> None:
+        """Replacing a whole list or mapping drops what a sibling overlay added inside it: a conflict."""
+        for known, (source, _) in self.map.origins.items():
+            if len(known) > len(path) and known[:len(path)] == path and source.file != layer.file \
+                    and source.file not in layer.ancestors:
+                dotted = ".".join(map(str, path))
+                self.conflicts[path] = Problem(
+                    "X004", f"`{dotted}` is replaced by {Path(layer.file).name}, dropping what "
+                            f"{Path(source.file).name} adds to it",
+                    layer.source.key_position(path), hint=f"{source.key_position(known)} adds to it")
+                return
+
     def _check_conflict(self, path: tuple[Any, ...], old: Any, value: Any, layer: Layer) -> None:
         """Two sibling overlays setting one value differently conflict, unless a file built on both settles it."""
         previous = self.setter.get(path)
         if previous is not None and previous.file in layer.ancestors:
             self.conflicts.pop(path, None)  # this layer builds on the earlier setter: it decides
             return
-        if previous is None or old == value or path[0] in IDENTITY:
+        if old == value or path[0] in IDENTITY:
+            return
+        if previous is None:
+            self._check_replacement(path, layer)
             return
         dotted = ".".join(map(str, path))
         done = "removed" if path in self.removed else "set differently"

@@ -193,34 +193,43 @@ class State:
         """Enumerate the choices of one action in `spec.order`; each may depend on the earlier ones.
 
         `require` is tested as soon as every choice it reads is made; the
-        choices it does not read are enumerated after it has passed.
+        choices it does not read are enumerated after it has passed. Choices
+        that are not asked for here are passed over in one loop.
         """
-        order = spec.order
-        choice = spec.choices[order[i]]
-        name = choice.name
-        loc = env.loc
-        require = (spec.fast_require or spec.require) if i == spec.check_at else None
-        last = i == len(order) - 1
-        if choice.present_if is not None and not choice.present_if(env):
-            loc[name] = None
-            if require is None or require(env):
-                if last:
+        order, choices, loc = spec.order, spec.choices, env.loc
+        last = len(order) - 1
+        check = spec.fast_require or spec.require
+        skipped: list[str] = []
+        try:
+            while True:
+                choice = choices[order[i]]
+                if choice.present_if is None or choice.present_if(env):
+                    break
+                loc[choice.name] = None
+                skipped.append(choice.name)
+                if i == spec.check_at and check is not None and not check(env):
+                    return
+                if i == last:
                     out.append(Action(spec.name, env.player, self._arranged(spec, args)))
-                else:
-                    self._expand(spec, i + 1, env, args, out)
-        else:
+                    return
+                i += 1
+            name = choice.name
+            require = check if i == spec.check_at else None
             shared = self._verdicts.setdefault(id(choice), {}) if name in spec.shared_where else None
             for value in self._accepted(choice, env, shared):
                 loc[name] = value
                 if require is not None and not require(env):
                     continue
                 args.append((name, value))
-                if last:
+                if i == last:
                     out.append(Action(spec.name, env.player, self._arranged(spec, args)))
                 else:
                     self._expand(spec, i + 1, env, args, out)
                 args.pop()
-        loc.pop(name, None)
+            loc.pop(name, None)
+        finally:
+            for skipped_name in skipped:
+                loc.pop(skipped_name, None)
 
     @staticmethod
     def _arranged(spec: ActionSpec, args: list[tuple[str, Any]]) -> tuple[tuple[str, Any], ...]:

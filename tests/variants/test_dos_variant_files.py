@@ -17,6 +17,8 @@ RULE_OF = {
     "draw-until-match": "DOS-H5", "low-score": "DOS-H6", "big-table": "DOS-H7", "partners": "DOS-H8",
     "jump-in": "HR-3.8", "sevens-swap": "HR-4", "forced-play": "HR-6", "no-wild-finish": "HR-9.4",
     "false-call": "HR-10.1", "call-before-playing": "HR-10.2", "mercy": "HR-16", "empty-piles-end-round": "HR-15",
+    "call-penalty": "HR-10.3", "catch-window": "HR-10.4", "next-player-catches": "HR-10.5", "fixed-rounds": "HR-11.3",
+    "single-round": "HR-11.4",
 }
 VARIANTS = sorted(RULE_OF)
 # Pairs that touch different keys of the base, so that they combine; each is played below.
@@ -105,3 +107,21 @@ def test_a_file_built_on_both_settles_a_removal_conflict(tmp_path):
     base.write_text(base.read_text(encoding="utf-8") + "actions:\n  call_dos: ~\n", encoding="utf-8")
     game = load_game(str(base))
     assert "call_dos" not in game.action_index and "catch" not in game.action_index
+
+
+def test_replacing_a_list_a_sibling_appends_to_is_a_conflict(tmp_path):
+    """A sibling's `append` must not vanish because the next file listed replaces the whole list."""
+    (tmp_path / "adds.yaml").write_text(
+        "extends: dos\nname: adds\nprocedures:\n  pay_penalties: {append: [{set: {doubles: 0}}]}\n", encoding="utf-8")
+    (tmp_path / "replaces.yaml").write_text(
+        "extends: dos\nname: replaces\nprocedures:\n  pay_penalties: [end_turn]\n", encoding="utf-8")
+    both = tmp_path / "both.yaml"
+    both.write_text("extends: [./adds.yaml, ./replaces.yaml]\nname: both\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as err:
+        load_game(str(both))
+    (problem,) = err.value.problems
+    assert problem.code == "X004" and "dropping what adds.yaml adds" in problem.message
+    (tmp_path / "settled.yaml").write_text(
+        "extends: [./adds.yaml, ./replaces.yaml]\nname: settled\nprocedures:\n  pay_penalties: [end_turn]\n",
+        encoding="utf-8")
+    assert load_game(str(tmp_path / "settled.yaml")).action_index["match"]
