@@ -136,7 +136,7 @@ class _Merger:
         for key, value in over.items():
             here = path + (key,)
             if value is None:  # `key: ~` removes what the base had
-                if key not in result:
+                if key not in result and here not in self.removed:  # (removed already: this settles it)
                     from .expressions import Compiler
                     self.removal_problems.append(Problem(
                         "X005", f"`{'.'.join(map(str, here))}: ~` removes nothing: the base has no `{key}` here",

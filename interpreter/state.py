@@ -45,7 +45,7 @@ class State:
         self.direction = 1
         self.phase: str | None = None
         self.round = 0
-        self.skips = 0
+        self.skipped: list[int] = []  # seats passed over when this turn ends
         self.turn_begun = False
         self.turn_ended = False
         self.round_over = False
@@ -115,7 +115,7 @@ class State:
         self.round_over = False
         self.round_winner = None
         self.direction = 1
-        self.skips = 0
+        self.skipped = []
         self._reset_variables(("round", "turn"))
         self.out = set(self.out_for_game)
         self.others = self._seat_orders()
@@ -139,7 +139,7 @@ class State:
 
     def _start_turn(self) -> None:
         self._reset_variables(("turn",))
-        self.skips = 0
+        self.skipped = []
         self.turn_begun = False
         self.turn_ended = False
         game = self.game
@@ -336,6 +336,8 @@ class State:
             return f"there is no action {action.name!r}"
         if not 0 <= action.actor < self.players:
             return f"there is no player {action.actor + 1}"
+        if action.actor in self.out:
+            return f"player {action.actor + 1} is out of play"
         if not spec.by_anyone and action.actor != self.current:
             return f"it is not player {action.actor + 1}'s turn"
         if spec.phases is not None and self.phase not in spec.phases:
@@ -467,7 +469,7 @@ class State:
                 trigger.effects(env)
 
     def _advance_turn(self) -> None:
-        self.current = self.seat_after(self.current, (1 + self.skips) * self.direction)
+        self.current = self.seat_after(self.current, (1 + self._live_skips()) * self.direction)
         self._start_turn()
 
     def _finish_round(self) -> None:
@@ -547,6 +549,7 @@ class State:
         other.revealed = {viewer: set(seen) for viewer, seen in self.revealed.items()}
         other.out = set(self.out)
         other.out_for_game = set(self.out_for_game)
+        other.skipped = list(self.skipped)
         return other
 
     # ------------------------------------------------------------ primitives for effects
@@ -675,10 +678,16 @@ class State:
 
     def skip(self, count: int = 1) -> None:
         self.spend(count)
-        for i in range(count):
-            skipped = self.seat_after(self.current, (self.skips + 1) * self.direction)
-            self.skips += 1
+        for _ in range(count):
+            skipped = self.seat_after(self.current, (self._live_skips() + 1) * self.direction)
+            self.skipped.append(skipped)
             self.emit(ev.Skipped(skipped))
+
+    def _live_skips(self) -> int:
+        """Skips still to be served: a skipped seat that has since left play is passed over anyway."""
+        if not self.out:
+            return len(self.skipped)
+        return sum(1 for seat in self.skipped if seat not in self.out)
 
     def reverse(self) -> None:
         self.direction = -self.direction

@@ -125,3 +125,10 @@ def test_replacing_a_list_a_sibling_appends_to_is_a_conflict(tmp_path):
         "extends: [./adds.yaml, ./replaces.yaml]\nname: settled\nprocedures:\n  pay_penalties: [end_turn]\n",
         encoding="utf-8")
     assert load_game(str(tmp_path / "settled.yaml")).action_index["match"]
+
+
+def test_a_file_built_on_both_settles_a_removal_conflict_when_the_removal_comes_last(tmp_path):
+    """Listed the other way round, the call is already gone when the combining file removes it: no X005."""
+    base = combine(tmp_path, "call-before-playing", "no-call")
+    base.write_text(base.read_text(encoding="utf-8") + "actions:\n  call_dos: ~\n", encoding="utf-8")
+    assert "call_dos" not in load_game(str(base)).action_index
