@@ -118,19 +118,24 @@ class Specialized:
     `why_not` keeps the general condition for its explanations.
     """
 
-    __slots__ = ("_names", "_keys", "_compile", "_versions", "reads")
+    __slots__ = ("_names", "_keys", "_compile", "_versions", "reads", "_only")
 
     def __init__(self, general: Evaluator, keys: dict[str, dict[Any, Any]],
                  compile_fixed: Callable[[dict[str, Any]], Evaluator]):
         self._names = tuple(keys)
         self._keys = tuple(keys.values())  # per local: component id (or None) -> the attributes read
         self._compile = compile_fixed
-        self._versions: dict[tuple[Any, ...], Evaluator] = {}
+        self._versions: dict[Any, Evaluator] = {}
         self.reads = getattr(general, "reads", None)
+        self._only = (self._names[0], self._keys[0]) if len(keys) == 1 else None  # the common case, made quick
 
     def __call__(self, e: Env) -> Any:
         loc = e.loc
-        key = tuple(table[loc.get(name)] for name, table in zip(self._names, self._keys))
+        if self._only is not None:
+            name, table = self._only
+            key = table[loc.get(name)]
+        else:
+            key = tuple(table[loc.get(name)] for name, table in zip(self._names, self._keys))
         version = self._versions.get(key)
         if version is None:
             version = self._versions[key] = self._compile({name: loc.get(name) for name in self._names})
