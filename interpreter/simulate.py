@@ -239,9 +239,10 @@ _WORKER: dict[str, Any] = {}
 
 
 def _start_worker(ruleset: str, players: int, bot: str, single_round: bool, with_log: bool) -> None:
-    from .pipeline import load_game
-    _WORKER.update(game=load_game(ruleset), players=players, bot=bot, single_round=single_round,
-                   with_log=with_log)
+    if _WORKER.get("ruleset") != ruleset:  # not inherited from the parent process: load it here
+        from .pipeline import load_game
+        _WORKER.update(game=load_game(ruleset), ruleset=ruleset)
+    _WORKER.update(players=players, bot=bot, single_round=single_round, with_log=with_log)
 
 
 def _play_in_worker(game_seed: int) -> GameSummary:
@@ -277,6 +278,7 @@ def simulate(game: Game, games: int, players: int, seed: int = 0, bot: str = "ra
     started = time.perf_counter()
     if workers > 1 and ruleset is not None and games > 1:
         import multiprocessing
+        _WORKER.update(game=game, ruleset=ruleset)  # forked workers inherit the compiled game
         with multiprocessing.get_context("fork").Pool(
                 workers, _start_worker, (ruleset, players, bot, single_round, with_log)) as pool:
             _fold(pool.imap(_play_in_worker, seeds, chunksize=max(1, min(64, games // (workers * 8)))),
