@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import math
 from typing import Any, Callable
 
 from . import effects as fx
@@ -23,6 +24,7 @@ Path = tuple[Any, ...]
 MAX_COMPONENTS = 2000
 MAX_PLAYERS = 20
 DEFAULT_MAX_ACTIONS = 20_000
+MAX_VERSIONS = 64  # versions of one condition specialised by component (each costs about 1 ms)
 
 
 class GameCompiler:
@@ -384,7 +386,12 @@ class GameCompiler:
 
     def _specialized(self, general: Evaluator | None, text: Any, names: dict[str, T.Type],
                      components: set[str]) -> Evaluator | None:
-        """The condition compiled per kind of component, when it reads fixed attributes of one."""
+        """The condition compiled per kind of component, when it reads fixed attributes of one.
+
+        The versions are keyed by the attributes read, fewest values first, so
+        that there are at most MAX_VERSIONS of them: `card.kind` (a handful of
+        kinds) is fixed before `card.number`, which is then read as the game runs.
+        """
         read = getattr(general, "attribute_reads", frozenset())
         attributes: dict[str, list[str]] = {}
         for local, attr in sorted(read):
@@ -392,13 +399,29 @@ class GameCompiler:
                 attributes.setdefault(local, []).append(attr)
         if general is None or not attributes:
             return None
-        keys: dict[str, dict[Any, Any]] = {}
-        for local, attrs in attributes.items():
-            tables = [self._attribute_reader(attr) for attr in attrs]
-            keys[local] = {c.id: tuple(table.get(c.id) for table in tables) for c in self.components}
-            keys[local][None] = None
+        values = {attr: len(set(self._attribute_reader(attr).values())) for attrs in attributes.values()
+                  for attr in attrs}
+        while True:
+            keys = {local: self._projection(attrs) for local, attrs in attributes.items()}
+            versions = math.prod(len(set(key.values())) for key in keys.values())
+            widest = max(((values[a], local, a) for local, attrs in attributes.items() for a in attrs), default=None)
+            if versions <= MAX_VERSIONS or widest is None:
+                break
+            attributes[widest[1]].remove(widest[2])
+        fixed_attributes = {local: frozenset(attrs) for local, attrs in attributes.items()}
         source = str(text)
-        return Specialized(general, keys, lambda fixed: self.expr.compile_fixed(source, names, fixed)[0])
+
+        def compile_one(chosen: dict[str, int | None]) -> Evaluator:
+            fixed = {local: (cid, fixed_attributes[local]) for local, cid in chosen.items()}
+            return self.expr.compile_fixed(source, names, fixed)[0]
+        return Specialized(general, keys, compile_one)
+
+    def _projection(self, attrs: list[str]) -> dict[Any, Any]:
+        """Component id (or none) -> the values of `attrs`: components alike in them share a version."""
+        tables = [self._attribute_reader(attr) for attr in attrs]
+        projection: dict[Any, Any] = {c.id: tuple(table.get(c.id) for table in tables) for c in self.components}
+        projection[None] = None
+        return projection
 
     def _choice_type(self, choice: ChoiceSpec, spec: dict[str, Any]) -> T.Type:
         if choice.kind == "component":

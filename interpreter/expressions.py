@@ -212,7 +212,7 @@ class Compiler:
         self._text = ""  # the text being compiled, to quote its parts when explaining a condition
         self._nodes = 0  # parts compiled for the current top-level expression
         self._reads: set[str] = set()  # local names (and ACTOR) the expression being compiled reads
-        self._fixed: dict[str, int | None] = {}  # local names bound to known components (or none)
+        self._fixed: dict[str, tuple[int | None, frozenset[str]]] = {}  # local -> (component or none, attributes)
         self._fixed_reads = 0  # attributes of those components turned into constants
         self._attr_reads: set[tuple[str, str]] = set()  # (local name, attribute) pairs read from tables
 
@@ -236,13 +236,17 @@ class Compiler:
             self._reads, self._attr_reads = saved_reads, saved_attr_reads
 
     def compile_fixed(self, text: str, local_names: "dict[str, T.Type]",
-                      fixed: dict[str, int | None]) -> tuple[Evaluator, int]:
-        """Compile `text` for known values of some component locals: their attributes become constants.
+                      fixed: dict[str, tuple[int | None, frozenset[str]]]) -> tuple[Evaluator, int]:
+        """Compile `text` for known values of some component locals: the named attributes become constants.
+
+        `fixed` maps a local name to a component (or none) and the attributes
+        to take from it; other attributes are still read while the game runs,
+        so the result holds for every component that agrees on those.
 
         A condition is compiled again for each kind of component it is tested
         on, so that `card.kind == number` is decided then and the rest of the
         condition folds around it. Returns the evaluator and how many
-        attribute reads were fixed (none: the general evaluator is as good).
+        attribute reads were fixed.
         """
         saved = self._fixed, self._fixed_reads
         self._fixed, self._fixed_reads = dict(fixed), 0
@@ -343,7 +347,7 @@ class Compiler:
             self._reads.add(name)
             reader = _local(name)
             if name in self._fixed:
-                reader.fixed = self._fixed[name]  # type: ignore[attr-defined]
+                reader.fixed, reader.fixed_attributes = self._fixed[name]  # type: ignore[attr-defined]
             return _typed(reader, self._local_types.get(name, T.ANY))
         if name in self._arguments:
             return self._arguments[name]
@@ -547,7 +551,7 @@ class Compiler:
         read = self._attr_lookup(attr)
         if isinstance(read, dict):  # the same for every state: one table lookup by component id
             fixed = getattr(obj, "fixed", _MISSING)
-            if fixed is not _MISSING:
+            if fixed is not _MISSING and (fixed is None or attr in obj.fixed_attributes):  # type: ignore[attr-defined]
                 self._fixed_reads += 1
                 return _typed(_constant(read.get(fixed)), rtype)
             table = read.get

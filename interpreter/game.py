@@ -113,7 +113,8 @@ class Specialized:
     Attributes of components never change during a game, so once the chosen
     components are known, every `card.kind == number` in the condition is
     decided and the rest folds around it. Components that agree on every
-    attribute the condition reads share one version, compiled on first use.
+    attribute the condition is specialised on share one version, compiled on
+    first use.
     It is called like any evaluator; listing the legal moves uses it, and
     `why_not` keeps the general condition for its explanations.
     """

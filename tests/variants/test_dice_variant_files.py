@@ -21,6 +21,7 @@ RULE_OF = {
     "partners": "HR-12", "pending-draw": "HR-1.1", "deflect": "HR-2", "empty-bag-ends-round": "HR-15",
     "call-before-playing": "HR-10.2",
     "mercy": "HR-16", "start-card": "HR-14.1", "fixed-rounds": "HR-11.3", "single-round": "HR-11.4",
+    "call-penalty": "HR-10.3", "catch-window": "HR-10.4", "next-player-catches": "HR-10.5", "no-call": "HR-10.6",
 }
 BASES = {"extends: uno-dice", "extends: uno-dice/pending-draw"}  # the game, or the pending draw HR-1 and HR-2 share
 VARIANTS = sorted(RULE_OF)
