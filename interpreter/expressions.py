@@ -228,8 +228,9 @@ class Compiler:
         saved_attr_reads, self._attr_reads = self._attr_reads, set()
         try:
             evaluator = self._compile(tree, frozenset(self._local_types), 0)
-            evaluator.reads = frozenset(self._reads)  # type: ignore[attr-defined]
-            evaluator.attribute_reads = frozenset(self._attr_reads)  # type: ignore[attr-defined]
+            if not self._fixed:  # a fixed version may be a part shared with other expressions: leave it be
+                evaluator.reads = frozenset(self._reads)  # type: ignore[attr-defined]
+                evaluator.attribute_reads = frozenset(self._attr_reads)  # type: ignore[attr-defined]
             return evaluator
         finally:
             self._local_types, self._text, self._nodes = saved, saved_text, saved_nodes
@@ -356,15 +357,21 @@ class Compiler:
             if names.variables[name]:
                 self._reads.add(ACTOR)
                 return _typed(lambda e: e.state.vars[name][e.player], rtype)
-            return _typed(lambda e: e.state.vars[name], rtype)
+            read = _typed(lambda e: e.state.vars[name], rtype)
+            read.variable = name  # type: ignore[attr-defined]
+            return read
         if name in names.params:  # a parameter's value changes with overlays: its words are not fixed
             value = names.params[name]
             return _typed(_constant(value), T.TEXT if isinstance(value, str) else T.of_value(value))
         if name in names.zones:
             if names.zones[name]:
                 self._reads.add(ACTOR)
-                return _zone(lambda e: e.state.zones[name][e.player])
-            return _zone(lambda e: e.state.zones[name])
+                own = _zone(lambda e: e.state.zones[name][e.player])
+                own.own_zone = name  # type: ignore[attr-defined]
+                return own
+            shared = _zone(lambda e: e.state.zones[name])
+            shared.zone_name = name  # type: ignore[attr-defined]
+            return shared
         if name in names.definitions:
             definition = names.definitions[name]
             if definition.params:
@@ -449,6 +456,12 @@ class Compiler:
                 return _folded(_typed(lambda e: fn(None, *[a(e) for a in args]), rtype), *args)
             if len(args) == 1:
                 (a,) = args
+                zone_name = getattr(a, "zone_name", None)
+                if zone_name is not None and name in ("size", "top", "bottom"):  # one step, not two
+                    return _typed(_read_zone(name, zone_name), rtype)
+                own_zone = getattr(a, "own_zone", None)
+                if own_zone is not None and name == "size":
+                    return _typed(lambda e: len(e.state.zones[own_zone][e.player]), rtype)
                 if name == "size" and getattr(a, "zone", False):
                     return _typed(lambda e: len(a(e)), rtype)
                 if name == "others":
@@ -607,6 +620,8 @@ class Compiler:
                 if not part(e):
                     return _reason(part, text, e)
             return "it holds"
+        if self._fixed:  # a version for listing moves: nobody asks it why
+            return _typed(_all_of(parts, bare=True), T.BOOL)
         return _explain(_typed(_all_of(parts), T.BOOL), first_failure)
 
     def _c_or_(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
@@ -615,6 +630,8 @@ class Compiler:
 
         def every_failure(e: Env) -> str:
             return "; and ".join(_reason(part, text, e) for part, text in zip(parts, texts))
+        if self._fixed:
+            return _typed(_any_of(parts, bare=True), T.BOOL)
         return _explain(_typed(_any_of(parts), T.BOOL), every_failure)
 
     def _c_ternary(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
@@ -622,6 +639,8 @@ class Compiler:
         rtype = T.join([self.type_of(then), self.type_of(other)])
         if getattr(cond, "constant", False):  # decided now; the result keeps the type of both branches
             chosen = then if cond(None) else other  # type: ignore[arg-type]
+            if self._fixed:
+                return chosen
             return _folded(_typed(lambda e: chosen(e), rtype), chosen)
         return _typed(lambda e: then(e) if cond(e) else other(e), rtype)
 
@@ -799,13 +818,19 @@ def _folded(evaluator: Evaluator, *parts: Evaluator) -> Evaluator:
     return folded
 
 
-def _all_of(parts: list[Evaluator]) -> Evaluator:
-    """`a and b and ...`: constant parts are decided now; the others are tested in order."""
+def _all_of(parts: list[Evaluator], bare: bool = False) -> Evaluator:
+    """`a and b and ...`: constant parts are decided now; the others are tested in order.
+
+    `bare`: a single condition left is returned as it is, rather than wrapped
+    to give its own explanation (fixed versions are never asked why).
+    """
     if any(getattr(p, "constant", False) and not p(None) for p in parts):  # type: ignore[arg-type]
         return _constant(False)
     live = [p for p in parts if not getattr(p, "constant", False)]
     if not live:
         return _constant(True)
+    if bare and len(live) == 1 and getattr(live[0], "rtype", None) == T.BOOL:
+        return live[0]
     if len(live) == 1:
         (a,) = live
         return lambda e: True if a(e) else False
@@ -821,13 +846,15 @@ def _all_of(parts: list[Evaluator]) -> Evaluator:
     return all_of
 
 
-def _any_of(parts: list[Evaluator]) -> Evaluator:
+def _any_of(parts: list[Evaluator], bare: bool = False) -> Evaluator:
     """`a or b or ...`: constant parts are decided now; the others are tested in order."""
     if any(getattr(p, "constant", False) and p(None) for p in parts):  # type: ignore[arg-type]
         return _constant(True)
     live = [p for p in parts if not getattr(p, "constant", False)]
     if not live:
         return _constant(False)
+    if bare and len(live) == 1 and getattr(live[0], "rtype", None) == T.BOOL:
+        return live[0]
     if len(live) == 1:
         (a,) = live
         return lambda e: True if a(e) else False
@@ -851,8 +878,25 @@ def _none_test(a: Evaluator, b: Evaluator) -> bool | None:
             return fixed is None
     return None
 
+def _read_zone(function: str, zone: str) -> Evaluator:
+    """`size(draw)`, `top(discard)`, `bottom(discard)` of a zone shared by the table, in one step."""
+    if function == "size":
+        return lambda e: len(e.state.zones[zone])
+    end = -1 if function == "top" else 0
+
+    def end_of(e: Env) -> Any:
+        components = e.state.zones[zone]
+        return components[end] if components else None
+    return end_of
+
+
 def _equality(a: Evaluator, b: Evaluator, equal: bool) -> Evaluator:
     """`==` / `!=`, with a constant side folded in (the common `card.kind == number`)."""
+    if getattr(a, "constant", False) and not getattr(b, "constant", False):
+        a, b = b, a
+    if getattr(b, "constant", False) and getattr(a, "variable", None) is not None:
+        name, value = a.variable, b(None)  # type: ignore[attr-defined, arg-type]
+        return (lambda e: e.state.vars[name] == value) if equal else (lambda e: e.state.vars[name] != value)
     if getattr(b, "constant", False):
         value = b(None)  # type: ignore[arg-type]
         return (lambda e: a(e) == value) if equal else (lambda e: a(e) != value)

@@ -260,6 +260,14 @@ class Game:
         self.stock_zone = next((z.name for z in self.zones.values() if z.stock), None)
         self.hand_zone = next((z.name for z in self.zones.values() if z.per_player), None)
         self.has_dice = any(c.faces for c in self.components)
+        self._by_scope: dict[tuple[str, ...], tuple[VariableSpec, ...]] = {}
+
+    def variables_in_scope(self, scopes: tuple[str, ...]) -> tuple[VariableSpec, ...]:
+        """The variables that start afresh with a game, a round or a turn (remembered per set of scopes)."""
+        found = self._by_scope.get(scopes)
+        if found is None:
+            found = self._by_scope[scopes] = tuple(v for v in self.variables.values() if v.scope in scopes)
+        return found
 
     def actions_in_phase(self, phase: str | None) -> tuple[ActionSpec, ...]:
         """The actions whose `phase` allows them now, in declaration order."""

@@ -105,9 +105,8 @@ class State:
         self.emit(ev.Eliminated(player, for_game))
 
     def _reset_variables(self, scopes: tuple[str, ...]) -> None:
-        for var in self.game.variables.values():
-            if var.scope in scopes:
-                self.vars[var.name] = [var.initial] * self.players if var.per_player else var.initial
+        for var in self.game.variables_in_scope(scopes):
+            self.vars[var.name] = [var.initial] * self.players if var.per_player else var.initial
 
     def _start_round(self) -> None:
         self.steps = 0
@@ -416,7 +415,8 @@ class State:
 
     def apply(self, action: Action) -> None:
         """Take one legal action; an illegal one raises IllegalAction and changes nothing."""
-        if action not in self._legal_set:
+        offered = action in self._legal_set  # listed with every choice that is asked for
+        if not offered:
             reason = self.why_not(action)
             if reason is not None:
                 raise IllegalAction(reason)
@@ -430,7 +430,7 @@ class State:
         loc = dict(action.args)
         for choice in spec.choices:
             if choice.name not in loc:
-                present = choice.present_if is None or choice.present_if(Env(self, action.actor, loc))
+                present = not offered and (choice.present_if is None or choice.present_if(Env(self, action.actor, loc)))
                 loc[choice.name] = choice.default if present and choice.default is not NO_DEFAULT else None
         env = Env(self, action.actor, loc)
         self.emit(ev.ActionTaken(action.actor, action.name, dict(action.args)))
