@@ -159,6 +159,7 @@ class ActionSpec:
     check_at: int = -1  # `require` is tested once order[check_at] is chosen
     shared_where: frozenset[str] = frozenset()  # choices whose `where` does not depend on who acts
     rank: dict[str, int] = field(default_factory=dict)  # each choice's place in the declaration
+    picks_a_player: bool = False  # the first choice is a player, by a `where` that does not depend on who acts
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "component_choices",
@@ -172,6 +173,9 @@ class ActionSpec:
             object.__setattr__(self, "shared_where", frozenset(
                 c.name for c in self.choices
                 if c.where is not None and _reads_only(c.where, c.name)))
+            first = self.choices[order[0]] if order else None
+            object.__setattr__(self, "picks_a_player", first is not None and first.kind == "player"
+                               and first.present_if is None and first.name in self.shared_where)
 
     def _deferred(self) -> frozenset[int]:
         """Choices of a declared value that neither `require` nor a needed choice reads.

@@ -172,6 +172,8 @@ class State:
         if self.out:
             everybody = [p for p in everybody if p not in self.out]
         for spec in self.game.actions_in_phase(self.phase):
+            if spec.by_anyone and spec.picks_a_player and not self._anyone_picked(spec, env):
+                continue  # nobody could be chosen, whoever claimed
             for actor in everybody if spec.by_anyone else (self.current,):
                 env.player = actor
                 if spec.guard is not None and not spec.guard(env):
@@ -183,6 +185,25 @@ class State:
                 else:
                     result.append(Action(spec.name, actor))
         return result
+
+    def _anyone_picked(self, spec: ActionSpec, env: Env) -> bool:
+        """Whether any seat satisfies the `where` of a claim's first choice, a player (who claims does not matter).
+
+        The verdicts are kept for the claimants, so a claim open to every
+        player costs one test per seat rather than one per pair of seats.
+        """
+        choice = spec.choices[spec.order[0]]
+        verdicts = self._verdicts.setdefault(id(choice), {})
+        loc = env.loc
+        found = False
+        for seat in range(self.players):
+            verdict = verdicts.get(seat)
+            if verdict is None:
+                loc[choice.name] = seat
+                verdict = verdicts[seat] = bool(choice.where(env))
+            found = found or verdict
+        loc.pop(choice.name, None)
+        return found
 
     def actions_for(self, player: int) -> list[Action]:
         return [a for a in self.legal_actions() if a.actor == player]
