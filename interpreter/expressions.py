@@ -555,7 +555,8 @@ class Compiler:
             raise self._error(f"only components have attributes; this is {obj_type.describe()}",
                               attr_token, code="E133")
         if attr == "id":  # every component's own number, e.g. to order a pair of choices
-            return _typed(lambda e: obj(e), T.INT)
+            name = getattr(obj, "local_name", None)
+            return _typed(_local(name) if name is not None else (lambda e: obj(e)), T.INT)
         if attr not in self.names.attributes:
             raise self._error(f"unknown attribute {attr!r}", attr_token,
                               hint=self._suggest(attr, list(self.names.attributes)), code="E113")

@@ -119,7 +119,7 @@ class Specialized:
     `why_not` keeps the general condition for its explanations.
     """
 
-    __slots__ = ("_names", "_keys", "_compile", "_versions", "reads", "_only")
+    __slots__ = ("_names", "_keys", "_compile", "_versions", "reads", "_only", "_pairs")
 
     def __init__(self, general: Evaluator, keys: dict[str, dict[Any, Any]],
                  compile_fixed: Callable[[dict[str, Any]], Evaluator]):
@@ -129,6 +129,7 @@ class Specialized:
         self._versions: dict[Any, Evaluator] = {}
         self.reads = getattr(general, "reads", None)
         self._only = (self._names[0], self._keys[0]) if len(keys) == 1 else None  # the common case, made quick
+        self._pairs = tuple(zip(self._names, self._keys))
 
     def __call__(self, e: Env) -> Any:
         loc = e.loc
@@ -136,7 +137,7 @@ class Specialized:
             name, table = self._only
             key = table[loc.get(name)]
         else:
-            key = tuple(table[loc.get(name)] for name, table in zip(self._names, self._keys))
+            key = tuple([table[loc.get(name)] for name, table in self._pairs])
         version = self._versions.get(key)
         if version is None:
             version = self._versions[key] = self._compile({name: loc.get(name) for name in self._names})
