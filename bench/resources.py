@@ -7,7 +7,7 @@ kept per game means the two stay close.
 Scaling: wall time of the same simulation with `--workers 1` and `--workers 2`,
 and a check that both print the same summary.
 
-    python bench/resources.py [--ruleset uno] [--few 1000] [--many 20000] [--scaling-games 2000]
+    python bench/resources.py [--ruleset uno] [--few 1000] [--many 20000] [--scaling-games 3000]
 
 Both use single rounds (`--single-round`) so that a run takes minutes, not hours.
 """
@@ -52,7 +52,7 @@ def main() -> None:
     parser.add_argument("--ruleset", default="uno")
     parser.add_argument("--few", type=int, default=1000)
     parser.add_argument("--many", type=int, default=20000)
-    parser.add_argument("--scaling-games", type=int, default=2000)
+    parser.add_argument("--scaling-games", type=int, default=3000)
     options = parser.parse_args()
 
     few_wall, few_peak, _ = run(simulate(options.ruleset, options.few))

@@ -11,6 +11,7 @@ when its RoundEnded event has happened.
 """
 from __future__ import annotations
 
+import gc
 import io
 import time
 from collections import Counter
@@ -279,6 +280,7 @@ def simulate(game: Game, games: int, players: int, seed: int = 0, bot: str = "ra
     if workers > 1 and ruleset is not None and games > 1:
         import multiprocessing
         _WORKER.update(game=game, ruleset=ruleset)  # forked workers inherit the compiled game
+        gc.freeze()  # what exists now is shared with the workers: keep their collector from touching it
         with multiprocessing.get_context("fork").Pool(
                 workers, _start_worker, (ruleset, players, bot, single_round, with_log)) as pool:
             _fold(pool.imap(_play_in_worker, seeds, chunksize=max(1, min(64, games // (workers * 8)))),
