@@ -281,10 +281,13 @@ def simulate(game: Game, games: int, players: int, seed: int = 0, bot: str = "ra
         import multiprocessing
         _WORKER.update(game=game, ruleset=ruleset)  # forked workers inherit the compiled game
         gc.freeze()  # what exists now is shared with the workers: keep their collector from touching it
-        with multiprocessing.get_context("fork").Pool(
-                workers, _start_worker, (ruleset, players, bot, single_round, with_log)) as pool:
-            _fold(pool.imap(_play_in_worker, seeds, chunksize=max(1, min(64, games // (workers * 8)))),
-                  tally, on_log, on_progress)
+        try:
+            with multiprocessing.get_context("fork").Pool(
+                    workers, _start_worker, (ruleset, players, bot, single_round, with_log)) as pool:
+                _fold(pool.imap(_play_in_worker, seeds, chunksize=max(1, min(64, games // (workers * 8)))),
+                      tally, on_log, on_progress)
+        finally:
+            gc.unfreeze()  # the parent collects as before
     else:
         _fold((_play_one(game, players, s, bot, single_round, with_log) for s in seeds), tally, on_log, on_progress)
     return SimulationResult(ruleset=game.name, players=players, seed=seed, bot=bot, single_round=single_round,
