@@ -18,12 +18,13 @@ Also reports DOS and UNO Dice with the same kind of policy, and UNO with
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import statistics
 import time
 from typing import Callable
 
-from rulesrun.interpreter import Action, State, load_game
+from rulesrun.interpreter import Action, Game, State, load_game
 
 # Which action of each shipped game plays a component, draws, or calls: the
 # benchmark's policy needs that much knowledge of the games; the engine does not.
@@ -48,9 +49,15 @@ def random_playable(rng: random.Random) -> Callable[[State, list[Action]], Actio
     return choose
 
 
+@functools.lru_cache(maxsize=None)
+def compiled(name: str) -> Game:
+    """Each ruleset is loaded once, as a simulation would: its first rounds also warm it up."""
+    return load_game(name)
+
+
 def play_rounds(name: str, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
     """(rounds, decisions, cpu seconds) of single rounds played for about `seconds`."""
-    game = load_game(name)
+    game = compiled(name)
     rng = random.Random(seed)
     policy = random_playable(rng)
     rounds = decisions = 0
@@ -124,13 +131,18 @@ def main() -> None:
             print(f"{'':22} ratio rulesrun/RLCard games/s: {ratio:.2f}")
         print(f"median ratio rulesrun/RLCard games/s: {statistics.median(ratios):.2f}")
 
-    uno_cost = None
-    for name in ("uno", "dos", "uno-dice"):
-        rounds, decisions, cpu = play_rounds(name, 4, args.seconds, 7)
-        report(f"{name} 4p", rounds, decisions, cpu)
-        cost = cpu / decisions
-        uno_cost = uno_cost or cost
-        print(f"{'':22} cost per decision vs UNO: {cost / uno_cost:.2f}x")
+    games = ("uno", "dos", "uno-dice")
+    costs: dict[str, list[float]] = {name: [] for name in games}
+    for turn in range(args.pairs):  # the games in turn, so that a drift of the machine hits them alike
+        for name in games:
+            rounds, decisions, cpu = play_rounds(name, 4, args.seconds, 7 + turn)
+            report(f"{name} 4p turn {turn + 1}", rounds, decisions, cpu)
+            costs[name].append(cpu / decisions)
+    for name in games:
+        ratios = [mine / uno for mine, uno in zip(costs[name], costs["uno"])]
+        print(f"{name:9} median {statistics.median(costs[name]) * 1e6:7.1f} us/decision; cost per decision "
+              f"vs UNO, median of {len(ratios)} turns: {statistics.median(ratios):.2f}x "
+              f"({min(ratios):.2f}-{max(ratios):.2f})")
     for players in (2, 4, 7, 10):
         report(f"uno {players}p", *play_rounds("uno", players, args.seconds, 11))
 

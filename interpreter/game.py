@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
-from .expressions import Env, Evaluator, reads_of
+from .expressions import ACTOR, Env, Evaluator, reads_of
 
 if TYPE_CHECKING:
     from .state import State
@@ -161,11 +161,13 @@ class ActionSpec:
     shared_where: frozenset[str] = frozenset()  # choices whose `where` does not depend on who acts
     rank: dict[str, int] = field(default_factory=dict)  # each choice's place in the declaration
     picks_a_player: bool = False  # the first choice is a player, by a `where` that does not depend on who acts
+    inputs: dict[str, tuple[bool, tuple[str, ...]]] = field(default_factory=dict)  # see _inputs()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "component_choices",
                            frozenset(c.name for c in self.choices if c.kind == "component"))
         object.__setattr__(self, "rank", {c.name: i for i, c in enumerate(self.choices)})
+        object.__setattr__(self, "inputs", self._inputs())
         order = self._enumeration_order()
         object.__setattr__(self, "order", order)
         object.__setattr__(self, "check_at", len(order) - 1 - sum(
@@ -177,6 +179,28 @@ class ActionSpec:
             first = self.choices[order[0]] if order else None
             object.__setattr__(self, "picks_a_player", first is not None and first.kind == "player"
                                and first.present_if is None and first.name in self.shared_where)
+
+    def _inputs(self) -> dict[str, tuple[bool, tuple[str, ...]]]:
+        """For each choice: whether its possible values depend on who acts, and on which earlier choices.
+
+        While the legal moves are listed, a choice's values are the same for
+        the same inputs, so they are worked out once: a declared value chosen
+        in between (a wild card's number, say) does not make the next card
+        choice be worked out again.
+        """
+        names = {c.name for c in self.choices}
+        inputs = {}
+        for choice in self.choices:
+            read: set[str] = set()
+            for part in (choice.source, choice.where, choice.fast_where):
+                part_reads = reads_of(part)
+                if part_reads is None:
+                    break
+                read |= part_reads
+            else:
+                earlier = (read & names) - {choice.name} | set(choice.exclude)
+                inputs[choice.name] = (ACTOR in read, tuple(sorted(earlier)))
+        return inputs
 
     def _deferred(self) -> frozenset[int]:
         """Choices of a declared value that neither `require` nor a needed choice reads.

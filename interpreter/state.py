@@ -59,6 +59,7 @@ class State:
         self.changes: dict[tuple[str, int | None], int] = {}  # zone -> how often it changed this round
         self._legal_set: frozenset[Action] = frozenset()  # the actions last offered by legal_actions()
         self._verdicts: dict[int, dict[Any, bool]] = {}  # shared `where` results while listing actions
+        self._accepts: dict[tuple[Any, ...], list[Any]] = {}
         self.revealed: dict[int, set[int]] = {}  # viewer -> components shown to them where they still lie
 
     # ------------------------------------------------------------ starting
@@ -167,6 +168,7 @@ class State:
     def _find_legal_actions(self) -> list[Action]:
         result: list[Action] = []
         self._verdicts = {}
+        self._accepts: dict[tuple[Any, ...], list[Any]] = {}  # a choice's values by their inputs, for this state
         env = Env(self, self.current)  # one environment, its player set per actor; choices clean up
         everybody = range(self.players)
         if self.out:
@@ -235,8 +237,7 @@ class State:
                 i += 1
             name = choice.name
             require = check if i == spec.check_at else None
-            shared = self._verdicts.setdefault(id(choice), {}) if name in spec.shared_where else None
-            for value in self._accepted(choice, env, shared):
+            for value in self._values(spec, choice, env):
                 loc[name] = value
                 if require is not None and not require(env):
                     continue
@@ -250,6 +251,20 @@ class State:
         finally:
             for skipped_name in skipped:
                 loc.pop(skipped_name, None)
+
+    def _values(self, spec: ActionSpec, choice: ChoiceSpec, env: Env) -> list[Any]:
+        """The accepted values of a choice, worked out once per set of inputs while moves are listed."""
+        inputs = spec.inputs.get(choice.name)
+        if inputs is None:
+            return self._accepted(choice, env, None)
+        by_actor, names = inputs
+        loc = env.loc
+        key = (id(choice), env.player if by_actor else None, *[loc.get(name) for name in names])
+        values = self._accepts.get(key)
+        if values is None:
+            shared = self._verdicts.setdefault(id(choice), {}) if choice.name in spec.shared_where else None
+            values = self._accepts[key] = self._accepted(choice, env, shared)
+        return values
 
     @staticmethod
     def _arranged(spec: ActionSpec, args: list[tuple[str, Any]]) -> tuple[tuple[str, Any], ...]:
