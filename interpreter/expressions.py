@@ -622,8 +622,8 @@ class Compiler:
                     return _reason(part, text, e)
             return "it holds"
         if self._fixed:  # a version for listing moves: nobody asks it why
-            return _typed(_all_of(parts, bare=True), T.BOOL)
-        return _explain(_typed(_all_of(parts), T.BOOL), first_failure)
+            return _typed(_junction(parts, False, bare=True), T.BOOL)
+        return _explain(_typed(_junction(parts, False), T.BOOL), first_failure)
 
     def _c_or_(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         parts = self._sub(node, loc, depth)
@@ -632,8 +632,8 @@ class Compiler:
         def every_failure(e: Env) -> str:
             return "; and ".join(_reason(part, text, e) for part, text in zip(parts, texts))
         if self._fixed:
-            return _typed(_any_of(parts, bare=True), T.BOOL)
-        return _explain(_typed(_any_of(parts), T.BOOL), every_failure)
+            return _typed(_junction(parts, True, bare=True), T.BOOL)
+        return _explain(_typed(_junction(parts, True), T.BOOL), every_failure)
 
     def _c_ternary(self, node: Tree, loc: frozenset[str], depth: int) -> Evaluator:
         then, cond, other = self._sub(node, loc, depth)
@@ -819,17 +819,19 @@ def _folded(evaluator: Evaluator, *parts: Evaluator) -> Evaluator:
     return folded
 
 
-def _all_of(parts: list[Evaluator], bare: bool = False) -> Evaluator:
-    """`a and b and ...`: constant parts are decided now; the others are tested in order.
+def _junction(parts: list[Evaluator], decisive: bool, bare: bool = False) -> Evaluator:
+    """`a and b and ...` (decisive False) or `a or b or ...` (decisive True), always true or false.
 
-    `bare`: a single condition left is returned as it is, rather than wrapped
-    to give its own explanation (fixed versions are never asked why).
+    A constant part is decided now: one with the decisive value settles the
+    whole, the others drop out; the rest are tested in order. `bare`: a
+    single condition left is returned as it is rather than wrapped to give its
+    own explanation (fixed versions are never asked why).
     """
-    if any(getattr(p, "constant", False) and not p(None) for p in parts):  # type: ignore[arg-type]
-        return _constant(False)
+    if any(getattr(p, "constant", False) and bool(p(None)) is decisive for p in parts):  # type: ignore[arg-type]
+        return _constant(decisive)
     live = [p for p in parts if not getattr(p, "constant", False)]
     if not live:
-        return _constant(True)
+        return _constant(not decisive)
     if bare and len(live) == 1 and getattr(live[0], "rtype", None) == T.BOOL:
         return live[0]
     if len(live) == 1:
@@ -837,38 +839,16 @@ def _all_of(parts: list[Evaluator], bare: bool = False) -> Evaluator:
         return lambda e: True if a(e) else False
     if len(live) == 2:
         a, b = live
+        if decisive:
+            return lambda e: True if a(e) or b(e) else False
         return lambda e: True if a(e) and b(e) else False
 
-    def all_of(e: Env) -> bool:
+    def junction(e: Env) -> bool:
         for part in live:
-            if not part(e):
-                return False
-        return True
-    return all_of
-
-
-def _any_of(parts: list[Evaluator], bare: bool = False) -> Evaluator:
-    """`a or b or ...`: constant parts are decided now; the others are tested in order."""
-    if any(getattr(p, "constant", False) and p(None) for p in parts):  # type: ignore[arg-type]
-        return _constant(True)
-    live = [p for p in parts if not getattr(p, "constant", False)]
-    if not live:
-        return _constant(False)
-    if bare and len(live) == 1 and getattr(live[0], "rtype", None) == T.BOOL:
-        return live[0]
-    if len(live) == 1:
-        (a,) = live
-        return lambda e: True if a(e) else False
-    if len(live) == 2:
-        a, b = live
-        return lambda e: True if a(e) or b(e) else False
-
-    def any_of(e: Env) -> bool:
-        for part in live:
-            if part(e):
-                return True
-        return False
-    return any_of
+            if (not part(e)) is not decisive:
+                return decisive
+        return not decisive
+    return junction
 
 
 def _none_test(a: Evaluator, b: Evaluator) -> bool | None:

@@ -210,6 +210,13 @@ def with_params(ruleset: str, tmp_path: Path, **params: Any) -> Game:
     return load_game(str(path))
 
 
+def table_ruleset(tmp_path: Path, text: str) -> Game:
+    """A table's own ruleset file (usually an overlay of shipped variants), written beside the test."""
+    path = tmp_path / "table.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_game(str(path))
+
+
 def run_cli(*args: str, stdin: str | None = None) -> Any:
     """Invoke the `rulesrun` command; any exception other than a deliberate exit fails the test."""
     from click.testing import CliRunner

@@ -12,7 +12,7 @@ import pytest
 
 from dice.dice_lookup import (A, B, C, Luck, call_uno, catch, dice_game, die, draw, hand, play, position, refused_die,
                               reroll, sizes, without_effect)
-from helpers import act, action_names
+from helpers import act, action_names, table_ruleset
 from rulesrun.interpreter import Game, State, load_game
 from rulesrun.interpreter.bots import RandomBot
 from rulesrun.interpreter.runner import play_out
@@ -26,15 +26,9 @@ def variant(name: str) -> Game:
     return load_game(f"uno-dice/{name}")
 
 
-def overlay(tmp_path: Path, text: str) -> Game:
-    """A table's own file on top of the shipped variants."""
-    path = tmp_path / "table.yaml"
-    path.write_text(text, encoding="utf-8")
-    return load_game(str(path))
-
 
 def window(tmp_path: Path, setting: str) -> Game:
-    return overlay(tmp_path, f"extends: uno-dice/catch-window\nparams:\n  catch_window: {{value: {setting}}}\n")
+    return table_ruleset(tmp_path, f"extends: uno-dice/catch-window\nparams:\n  catch_window: {{value: {setting}}}\n")
 
 
 def missed(game: Game, first: str = "N01=G3", bag_size: int | None = None) -> State:
@@ -211,7 +205,7 @@ def test_hr_10_6_nobody_calls_and_nobody_is_caught():
 
 def test_hr_10_3_hr_10_4_hr_10_5_combine(tmp_path):
     """Listed side by side: the next player may catch after the next turn began, for four dice."""
-    game = overlay(tmp_path, "extends: [uno-dice, uno-dice/call-penalty, uno-dice/next-player-catches, "
+    game = table_ruleset(tmp_path, "extends: [uno-dice, uno-dice/call-penalty, uno-dice/next-player-catches, "
                              "uno-dice/catch-window]\nname: table\n")
     state = missed(game)
     b_rerolls(state)

@@ -12,6 +12,7 @@ import pytest
 
 from dos.dos_cards import (A, B, C, call_dos, catch, catchable, dos, draw, end_turn, hand, match, offered, place,
                            refused, sizes, table)
+from helpers import table_ruleset
 from rulesrun.interpreter import Action, Game, load_game
 from rulesrun.interpreter.bots import RandomBot
 from rulesrun.interpreter.runner import play_out
@@ -21,12 +22,6 @@ from rulesrun.interpreter.runner import play_out
 def variant(name: str) -> Game:
     return load_game(f"dos/{name}")
 
-
-def overlay(tmp_path: Path, text: str) -> Game:
-    """A ruleset of the test's own, written next to the test."""
-    path = tmp_path / "table.yaml"
-    path.write_text(text, encoding="utf-8")
-    return load_game(str(path))
 
 
 OTHERS = {B: ["G3", "G4", "B1"], C: ["R3", "R4", "B4"]}
@@ -76,7 +71,7 @@ def test_hr_10_3_caught_in_their_own_turn_the_player_draws_the_call_penalty_at_i
 
 def test_hr_10_3_the_penalty_is_the_call_penalty_parameter(tmp_path):
     assert variant("call-penalty").params["call_penalty"] == 4
-    game = overlay(tmp_path, "extends: dos/call-penalty\nname: table\nparams:\n  call_penalty: {value: 3}\n")
+    game = table_ruleset(tmp_path, "extends: dos/call-penalty\nname: table\nparams:\n  call_penalty: {value: 3}\n")
     state = silent_two(game)
     catch(state, C, A)
     assert sizes(state)[A] == 5
@@ -85,7 +80,7 @@ def test_hr_10_3_the_penalty_is_the_call_penalty_parameter(tmp_path):
 @pytest.mark.parametrize("order", ["dos/call-penalty, dos/false-call", "dos/false-call, dos/call-penalty"])
 def test_hr_10_3_with_hr_10_1_both_penalties_apply_in_either_order(tmp_path, order):
     """HR-10.3 extends the end of turn that HR-10.1 extends too: listed either way, neither is lost."""
-    game = overlay(tmp_path, f"extends: [{order}]\nname: table\n")
+    game = table_ruleset(tmp_path, f"extends: [{order}]\nname: table\n")
     state = start(game, ["G5", "Y3", "G9", "Y8"])
     call_dos(state, A)  # at four cards: a false call, two cards owed at the end of the turn
     match(state, "R5", "G5")
@@ -99,7 +94,8 @@ def test_hr_10_3_with_hr_10_1_both_penalties_apply_in_either_order(tmp_path, ord
 
 def window(tmp_path: Path, value: str) -> Game:
     """dos/catch-window with another value of `catch_window`."""
-    return overlay(tmp_path, f"extends: dos/catch-window\nname: table\nparams:\n  catch_window: {{value: {value}}}\n")
+    return table_ruleset(tmp_path,
+                         f"extends: dos/catch-window\nname: table\nparams:\n  catch_window: {{value: {value}}}\n")
 
 
 def test_hr_10_4_base_dos_10_3_a_missing_call_stays_catchable_while_the_hand_holds_two():
@@ -209,7 +205,8 @@ def test_hr_10_5_the_next_player_of_the_last_seat_is_the_first_seat():
 # ------------------------------------------------------------------ together, and random rounds
 
 def test_hr_10_3_to_10_5_the_three_catch_rules_combine(tmp_path):
-    game = overlay(tmp_path, "extends: [dos/call-penalty, dos/catch-window, dos/next-player-catches]\nname: table\n")
+    game = table_ruleset(tmp_path,
+                         "extends: [dos/call-penalty, dos/catch-window, dos/next-player-catches]\nname: table\n")
     assert not game.warnings
     state = silent_two(game)
     assert catchers(state, A) == {B}
