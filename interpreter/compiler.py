@@ -142,9 +142,18 @@ class GameCompiler:
 
     def _params(self) -> None:
         for name, value in (self.doc.get("params") or {}).items():
+            allowed = value.get("values") if isinstance(value, dict) else None
             if isinstance(value, dict):
                 value = value.get("value")
             self.names.params[name] = value
+            if allowed is None:
+                continue
+            allowed = [None if v == "none" else v for v in allowed]
+            if (None if value == "none" else value) not in allowed:
+                shown = ", ".join("none" if v is None else str(v) for v in allowed)
+                self.error(("params", name, "value"), f"parameter {name!r} is {value!r}, not one of its values: {shown}",
+                           "S216", hint=Compiler._suggest(str(value), [str(v) for v in allowed if v is not None]))
+            self.names.param_types[name] = T.of_values(allowed)
 
     def _components(self) -> None:
         comp_doc = self.doc.get("components") or {}

@@ -90,6 +90,7 @@ class Names:
     attributes: dict[str, T.Type] = field(default_factory=dict)  # in declaration order
     variable_types: dict[str, T.Type] = field(default_factory=dict)
     symbol_labels: dict[str, str] = field(default_factory=dict)  # `red` -> "colour"
+    param_types: dict[str, T.Type] = field(default_factory=dict)  # parameters that list their values
 
     def known(self) -> list[str]:
         return sorted(
@@ -362,6 +363,9 @@ class Compiler:
             return read
         if name in names.params:  # a parameter's value changes with overlays: its words are not fixed
             value = names.params[name]
+            declared = names.param_types.get(name)
+            if declared is not None:  # typed by every value it may take, not only the current one
+                return _typed(_constant(value), declared)
             return _typed(_constant(value), T.TEXT if isinstance(value, str) else T.of_value(value))
         if name in names.zones:
             if names.zones[name]:

@@ -132,3 +132,28 @@ def test_a_file_built_on_both_settles_a_removal_conflict_when_the_removal_comes_
     base = combine(tmp_path, "call-before-playing", "no-call")
     base.write_text(base.read_text(encoding="utf-8") + "actions:\n  call_dos: ~\n", encoding="utf-8")
     assert "call_dos" not in load_game(str(base)).action_index
+
+
+def test_a_house_rule_that_misspells_a_listed_parameter_value_is_refused(tmp_path):
+    """S216: `catch_window` lists its values, so a typo is an error at load time, with a suggestion."""
+    path = tmp_path / "table.yaml"
+    path.write_text("extends: dos/catch-window\nname: table\nparams:\n  catch_window: {value: until_nxt_play}\n",
+                    encoding="utf-8")
+    with pytest.raises(RulesetError) as err:
+        load_game(str(path))
+    (problem,) = err.value.problems
+    assert problem.code == "S216" and (problem.position.line, problem.position.column) == (4, 25)
+    assert problem.hint == "did you mean 'until_next_play'?"
+    path.write_text("extends: dos/catch-window\nname: table\nparams:\n  catch_window: {value: until_next_play}\n",
+                    encoding="utf-8")
+    assert load_game(str(path)).params["catch_window"] == "until_next_play"
+
+
+def test_comparing_a_listed_parameter_with_a_word_it_never_takes_is_reported(tmp_path):
+    """A word outside the listed values can never be equal to the parameter: E130 at the comparison."""
+    path = tmp_path / "table.yaml"
+    path.write_text("extends: dos/catch-window\nname: table\ndefine:\n  late: \"catch_window == 'until_nxt_play'\"\n",
+                    encoding="utf-8")
+    with pytest.raises(RulesetError) as err:
+        load_game(str(path))
+    assert [p.code for p in err.value.problems] == ["E130"]
