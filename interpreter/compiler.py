@@ -88,8 +88,6 @@ class GameCompiler:
             self.error(("players",), f"players must satisfy 1 <= min <= max <= {MAX_PLAYERS}", "S201")
         self._params()
         self._components()
-        self.signatures = [tuple(sorted((k, v) for k, v in c.attrs.items() if k != "label"))
-                           for c in self.components]  # components alike in every attribute
         self._zones()
         self._variables()
         self._collect_phases()
@@ -134,8 +132,9 @@ class GameCompiler:
             source=self.source.file,
         )
         game.score_variable = score_var
-        game.signatures = self.signatures
-        game.interchangeable = [("die", c.id) if c.faces else self.signatures[c.id] for c in self.components]
+        game.signatures = [tuple(sorted((k, v) for k, v in c.attrs.items() if k != "label"))
+                           for c in self.components]  # components alike in every attribute
+        game.interchangeable = [("die", c.id) if c.faces else game.signatures[c.id] for c in self.components]
         game.domains = dict(self.domains)
         game.warnings = [p for p in self.problems if p.severity == "warning"]
         return game
