@@ -184,9 +184,9 @@ class ActionSpec:
         """For each choice: whether its possible values depend on who acts, and on which earlier choices.
 
         While the legal moves are listed, a choice's values are the same for
-        the same inputs, so they are worked out once: a declared value chosen
-        in between (a wild card's number, say) does not make the next card
-        choice be worked out again.
+        the same inputs, so they are worked out once: a value declared in
+        between (the number a joker stands for, say) does not make the next
+        card choice be worked out again.
         """
         names = {c.name for c in self.choices}
         inputs = {}
@@ -206,7 +206,7 @@ class ActionSpec:
         """Choices of a declared value that neither `require` nor a needed choice reads.
 
         They are enumerated last, after `require` has passed, so that (say) the
-        colour declared for a wild card does not multiply the combinations the
+        suit declared for a joker does not multiply the combinations the
         condition is tested on. Component choices stay in place: each excludes
         the components chosen before it.
         """
