@@ -12,13 +12,14 @@ import difflib
 import operator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from lark import Lark, Token, Tree
 
 from . import types as T
 from .errors import RulesrunError
+from .tree_cache import TreeCache
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 MAX_EXPRESSION_LENGTH = 500
@@ -101,11 +102,19 @@ class Names:
 
 # ---------------------------------------------------------------- parsing
 
+def _grammar() -> str:
+    return Path(__file__).with_name("expressions.lark").read_text(encoding="utf-8")
+
+
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    grammar = resources.files(__package__).joinpath("expressions.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", start=["start", "lvalue"], propagate_positions=True,
+    return Lark(_grammar(), parser="lalr", start=["start", "lvalue"], propagate_positions=True,
                 maybe_placeholders=True, cache=True)
+
+
+@lru_cache(maxsize=1)
+def _remembered() -> TreeCache:
+    return TreeCache(_grammar())
 
 
 def parse(text: str, start: str = "start") -> Tree:
@@ -120,8 +129,12 @@ def _parse(text: str, start: str) -> Tree:
     """The same text always gives the same tree, and trees are only ever read: parse each text once."""
     if len(text) > MAX_EXPRESSION_LENGTH:
         raise ExprError(f"expression is longer than {MAX_EXPRESSION_LENGTH} characters", code="E102")
+    key = f"{start}:{text}"
+    tree = _remembered().get(key)
+    if tree is not None:
+        return tree
     try:
-        return _parser().parse(text, start=start)
+        tree = _parser().parse(text, start=start)
     except UnexpectedCharacters as err:
         raise ExprError(f"unexpected character {text[err.pos_in_stream]!r}", err.column - 1,
                         code="E103") from None
@@ -133,6 +146,8 @@ def _parse(text: str, start: str) -> Tree:
                         hint="expected " + ", ".join(expected), code="E103") from None
     except (UnexpectedInput, LarkError) as err:  # pragma: no cover - other Lark failures
         raise ExprError(f"cannot parse expression: {err}", code="E103") from None
+    _remembered().put(key, tree)
+    return tree
 
 
 _TOKEN_WORDS = {"NAME": "a name", "NUMBER": "a number", "STRING": "a string", "LPAR": "'('",

@@ -1,0 +1,87 @@
+"""Parse trees of expressions, remembered between runs.
+
+Parsing is most of the work of `rulesrun validate`, and the same texts come
+back run after run: every house rule of a game repeats its base's expressions.
+The trees are kept as plain JSON (never pickled) in a file of the user's own
+beside the parser's cache, keyed by the grammar and Lark's version; a file
+that cannot be read, or that somebody else owns, is simply not used.
+"""
+from __future__ import annotations
+
+import atexit
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import lark
+from lark import Token, Tree
+from lark.tree import Meta
+
+LIMIT = 20_000  # texts remembered; beyond that the file is no longer extended
+
+
+class TreeCache:
+    def __init__(self, grammar: str):
+        digest = hashlib.sha256(f"{lark.__version__}\n{grammar}".encode("utf-8")).hexdigest()[:16]
+        owner = os.getuid() if hasattr(os, "getuid") else 0
+        self.path = Path(tempfile.gettempdir()) / f"rulesrun-trees-{owner}-{digest}.json"
+        self.trees: dict[str, Any] = {}
+        self.added = False
+        try:
+            if not hasattr(os, "getuid") or self.path.stat().st_uid == owner:
+                self.trees = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            self.trees = {}
+
+    def get(self, key: str) -> Tree | None:
+        stored = self.trees.get(key)
+        if stored is None:
+            return None
+        try:
+            return _tree(stored)
+        except (TypeError, ValueError, IndexError, KeyError):
+            return None
+
+    def put(self, key: str, tree: Tree) -> None:
+        if len(self.trees) >= LIMIT:
+            return
+        self.trees[key] = _stored(tree)
+        if not self.added:
+            self.added = True
+            atexit.register(self.save)
+
+    def save(self) -> None:
+        try:
+            partial = self.path.with_suffix(f".{os.getpid()}.part")
+            partial.write_text(json.dumps(self.trees, separators=(",", ":")), encoding="utf-8")
+            os.replace(partial, self.path)
+        except OSError:
+            pass
+
+
+def _stored(node: Any) -> Any:
+    if node is None:
+        return None
+    if isinstance(node, Token):
+        return ["k", node.type, str(node), node.start_pos, node.line, node.column, node.end_line,
+                node.end_column, node.end_pos]
+    meta = node.meta
+    where = None if meta.empty else [meta.line, meta.column, meta.end_line, meta.end_column, meta.start_pos,
+                                      meta.end_pos]
+    return ["t", str(node.data), where, [_stored(child) for child in node.children]]
+
+
+def _tree(stored: Any) -> Any:
+    if stored is None:
+        return None
+    if stored[0] == "k":
+        return Token(*stored[1:])
+    _, data, where, children = stored
+    meta = Meta()
+    if where is not None:
+        meta.line, meta.column, meta.end_line, meta.end_column, meta.start_pos, meta.end_pos = where
+        meta.empty = False
+    return Tree(data, [_tree(child) for child in children], meta)
