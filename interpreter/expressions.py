@@ -130,11 +130,23 @@ def _parse(text: str, start: str) -> Tree:
     if len(text) > MAX_EXPRESSION_LENGTH:
         raise ExprError(f"expression is longer than {MAX_EXPRESSION_LENGTH} characters", code="E102")
     key = f"{start}:{text}"
-    tree = _remembered().get(key)
-    if tree is not None:
-        return tree
+    known = _remembered().get(key)
+    if isinstance(known, tuple):  # a text that did not parse last time either
+        raise ExprError(*known)
+    if known is not None:
+        return known
     try:
-        tree = _parser().parse(text, start=start)
+        tree = _parse_now(text, start)
+    except ExprError as err:
+        _remembered().put_error(key, err.message, err.column, err.hint, err.code)
+        raise
+    _remembered().put(key, tree)
+    return tree
+
+
+def _parse_now(text: str, start: str) -> Tree:
+    try:
+        return _parser().parse(text, start=start)
     except UnexpectedCharacters as err:
         raise ExprError(f"unexpected character {text[err.pos_in_stream]!r}", err.column - 1,
                         code="E103") from None
@@ -146,8 +158,6 @@ def _parse(text: str, start: str) -> Tree:
                         hint="expected " + ", ".join(expected), code="E103") from None
     except (UnexpectedInput, LarkError) as err:  # pragma: no cover - other Lark failures
         raise ExprError(f"cannot parse expression: {err}", code="E103") from None
-    _remembered().put(key, tree)
-    return tree
 
 
 _TOKEN_WORDS = {"NAME": "a name", "NUMBER": "a number", "STRING": "a string", "LPAR": "'('",

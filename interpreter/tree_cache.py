@@ -36,19 +36,29 @@ class TreeCache:
         except (OSError, ValueError):
             self.trees = {}
 
-    def get(self, key: str) -> Tree | None:
+    def get(self, key: str) -> Tree | tuple[str, int, str, str] | None:
+        """The tree of a text, or for a text that does not parse its error (message, column, hint, code)."""
         stored = self.trees.get(key)
         if stored is None:
             return None
         try:
+            if stored[0] == "e":
+                message, column, hint, code = stored[1:]
+                return str(message), int(column), str(hint), str(code)
             return _tree(stored)
         except (TypeError, ValueError, IndexError, KeyError):
             return None
 
     def put(self, key: str, tree: Tree) -> None:
+        self._keep(key, _stored(tree))
+
+    def put_error(self, key: str, message: str, column: int, hint: str, code: str) -> None:
+        self._keep(key, ["e", message, column, hint, code])
+
+    def _keep(self, key: str, stored: Any) -> None:
         if len(self.trees) >= LIMIT:
             return
-        self.trees[key] = _stored(tree)
+        self.trees[key] = stored
         if not self.added:
             self.added = True
             atexit.register(self.save)

@@ -36,3 +36,11 @@ def test_a_new_tree_is_written_when_the_run_ends(tmp_path: Path, monkeypatch):
     cache.put("start:" + TEXT, _parser().parse(TEXT, start="start"))
     cache.save()
     assert tree_cache.TreeCache("grammar").get("start:" + TEXT) == _parser().parse(TEXT, start="start")
+
+
+def test_a_text_that_does_not_parse_is_remembered_with_its_error(tmp_path: Path, monkeypatch):
+    monkeypatch.setattr(tree_cache.tempfile, "gettempdir", lambda: str(tmp_path))
+    cache = tree_cache.TreeCache("grammar")
+    cache.put_error("start:owes[*]", "unexpected '*'", 5, "expected a name", "E103")
+    cache.save()
+    assert tree_cache.TreeCache("grammar").get("start:owes[*]") == ("unexpected '*'", 5, "expected a name", "E103")
