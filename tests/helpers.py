@@ -217,6 +217,16 @@ def table_ruleset(tmp_path: Path, text: str) -> Game:
     return load_game(str(path))
 
 
+def refusal(tmp_path: Path, text: str) -> list[Any]:
+    """The problems for which a table's own ruleset is refused (fails the test if it loads)."""
+    from rulesrun.interpreter import RulesetError
+    try:
+        table_ruleset(tmp_path, text)
+    except RulesetError as err:
+        return err.problems
+    raise AssertionError("the ruleset loaded")
+
+
 def run_cli(*args: str, stdin: str | None = None) -> Any:
     """Invoke the `rulesrun` command; any exception other than a deliberate exit fails the test."""
     from click.testing import CliRunner

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from dos.dos_cards import A, B, C, draw, hand, offered, table
+from helpers import refusal, table_ruleset
 from rulesrun.interpreter import RulesetError, load_game, ruleset_path
 from rulesrun.interpreter.bots import RandomBot
 from rulesrun.interpreter.pipeline import validate
@@ -136,24 +137,15 @@ def test_a_file_built_on_both_settles_a_removal_conflict_when_the_removal_comes_
 
 def test_a_house_rule_that_misspells_a_listed_parameter_value_is_refused(tmp_path):
     """S216: `catch_window` lists its values, so a typo is an error at load time, with a suggestion."""
-    path = tmp_path / "table.yaml"
-    path.write_text("extends: dos/catch-window\nname: table\nparams:\n  catch_window: {value: until_nxt_play}\n",
-                    encoding="utf-8")
-    with pytest.raises(RulesetError) as err:
-        load_game(str(path))
-    (problem,) = err.value.problems
+    overlay = "extends: dos/catch-window\nname: table\nparams:\n  catch_window: {value: %s}\n"
+    (problem,) = refusal(tmp_path, overlay % "until_nxt_play")
     assert problem.code == "S216" and (problem.position.line, problem.position.column) == (4, 25)
     assert problem.hint == "did you mean 'until_next_play'?"
-    path.write_text("extends: dos/catch-window\nname: table\nparams:\n  catch_window: {value: until_next_play}\n",
-                    encoding="utf-8")
-    assert load_game(str(path)).params["catch_window"] == "until_next_play"
+    assert table_ruleset(tmp_path, overlay % "until_next_play").params["catch_window"] == "until_next_play"
 
 
 def test_comparing_a_listed_parameter_with_a_word_it_never_takes_is_reported(tmp_path):
     """A word outside the listed values can never be equal to the parameter: E130 at the comparison."""
-    path = tmp_path / "table.yaml"
-    path.write_text("extends: dos/catch-window\nname: table\ndefine:\n  late: \"catch_window == 'until_nxt_play'\"\n",
-                    encoding="utf-8")
-    with pytest.raises(RulesetError) as err:
-        load_game(str(path))
-    assert [p.code for p in err.value.problems] == ["E130"]
+    problems = refusal(tmp_path, "extends: dos/catch-window\nname: table\ndefine:\n"
+                                 "  late: \"catch_window == 'until_nxt_play'\"\n")
+    assert [p.code for p in problems] == ["E130"]
