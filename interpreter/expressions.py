@@ -15,12 +15,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from lark import Lark, Token, Tree
 
 from . import types as T
 from .errors import RulesrunError
+from .syntax import Token, Tree, from_lark
 from .tree_cache import TreeCache
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 MAX_EXPRESSION_LENGTH = 500
 MAX_EXPRESSION_DEPTH = 40
@@ -107,7 +106,8 @@ def _grammar() -> str:
 
 
 @lru_cache(maxsize=1)
-def _parser() -> Lark:
+def _parser() -> Any:
+    from lark import Lark  # loaded only when a text is not remembered from an earlier run
     return Lark(_grammar(), parser="lalr", start=["start", "lvalue"], propagate_positions=True,
                 maybe_placeholders=True, cache=True)
 
@@ -145,8 +145,9 @@ def _parse(text: str, start: str) -> Tree:
 
 
 def _parse_now(text: str, start: str) -> Tree:
+    from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
     try:
-        return _parser().parse(text, start=start)
+        return from_lark(_parser().parse(text, start=start))
     except UnexpectedCharacters as err:
         raise ExprError(f"unexpected character {text[err.pos_in_stream]!r}", err.column - 1,
                         code="E103") from None

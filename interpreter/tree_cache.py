@@ -3,29 +3,28 @@
 Parsing is most of the work of `rulesrun validate`, and the same texts come
 back run after run: every house rule of a game repeats its base's expressions.
 The trees are kept as plain JSON (never pickled) in a file of the user's own
-beside the parser's cache, keyed by the grammar and Lark's version; a file
+beside the parser's cache, keyed by the grammar and the installed Lark; a file
 that cannot be read, or that somebody else owns, is simply not used.
 """
 from __future__ import annotations
 
 import atexit
 import hashlib
+import importlib.util
 import json
 import os
 import tempfile
 from pathlib import Path
 from typing import Any
 
-import lark
-from lark import Token, Tree
-from lark.tree import Meta
+from .syntax import Meta, Token, Tree
 
 LIMIT = 20_000  # texts remembered; beyond that the file is no longer extended
 
 
 class TreeCache:
     def __init__(self, grammar: str):
-        digest = hashlib.sha256(f"{lark.__version__}\n{grammar}".encode("utf-8")).hexdigest()[:16]
+        digest = hashlib.sha256(f"{_parser_version()}\n{grammar}".encode("utf-8")).hexdigest()[:16]
         owner = os.getuid() if hasattr(os, "getuid") else 0
         self.path = Path(tempfile.gettempdir()) / f"rulesrun-trees-{owner}-{digest}.json"
         self.trees: dict[str, Any] = {}
@@ -72,6 +71,16 @@ class TreeCache:
             pass
 
 
+def _parser_version() -> str:
+    """What identifies the installed Lark, without importing it: its package file's size and date."""
+    spec = importlib.util.find_spec("lark")
+    try:
+        found = os.stat(spec.origin) if spec is not None and spec.origin else None
+    except OSError:
+        found = None
+    return f"{found.st_size}-{found.st_mtime_ns}" if found is not None else "unknown"
+
+
 def _stored(node: Any) -> Any:
     if node is None:
         return None
@@ -90,8 +99,4 @@ def _tree(stored: Any) -> Any:
     if stored[0] == "k":
         return Token(*stored[1:])
     _, data, where, children = stored
-    meta = Meta()
-    if where is not None:
-        meta.line, meta.column, meta.end_line, meta.end_column, meta.start_pos, meta.end_pos = where
-        meta.empty = False
-    return Tree(data, [_tree(child) for child in children], meta)
+    return Tree(data, [_tree(child) for child in children], Meta(where))

@@ -9,7 +9,7 @@ from typing import Any, Iterator
 
 import pytest
 from click.testing import CliRunner
-from lark import Tree
+from rulesrun.interpreter.syntax import Tree
 
 from rulesrun.cli.main import main
 from rulesrun.interpreter import shipped_rulesets

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulesrun.interpreter import tree_cache
-from rulesrun.interpreter.expressions import _parser
+from rulesrun.interpreter.expressions import _parse_now
 
 TEXT = "card.colour == active_colour or (card.kind in [skip, reverse] and size(hand[next(player)]) > 1)"
 
@@ -14,7 +14,7 @@ def _positions(tree):
 
 
 def test_a_stored_tree_comes_back_with_the_same_nodes_tokens_and_positions():
-    tree = _parser().parse(TEXT, start="start")
+    tree = _parse_now(TEXT, "start")
     again = tree_cache._tree(tree_cache._stored(tree))
     assert again == tree and _positions(again) == _positions(tree)
     tokens = [(t.type, str(t), t.start_pos, t.column) for t in again.scan_values(lambda v: hasattr(v, "type"))]
@@ -33,9 +33,9 @@ def test_a_damaged_or_foreign_file_is_not_used(tmp_path: Path, monkeypatch):
 def test_a_new_tree_is_written_when_the_run_ends(tmp_path: Path, monkeypatch):
     monkeypatch.setattr(tree_cache.tempfile, "gettempdir", lambda: str(tmp_path))
     cache = tree_cache.TreeCache("grammar")
-    cache.put("start:" + TEXT, _parser().parse(TEXT, start="start"))
+    cache.put("start:" + TEXT, _parse_now(TEXT, "start"))
     cache.save()
-    assert tree_cache.TreeCache("grammar").get("start:" + TEXT) == _parser().parse(TEXT, start="start")
+    assert tree_cache.TreeCache("grammar").get("start:" + TEXT) == _parse_now(TEXT, "start")
 
 
 def test_a_text_that_does_not_parse_is_remembered_with_its_error(tmp_path: Path, monkeypatch):
