@@ -413,16 +413,19 @@ class EffectCompiler:
         def run_draw_high(env: Env) -> None:
             state = env.state
             state.shuffle(zone, None)
+            pile = state.zone(zone, None)
             contenders = list(range(state.players))
+            drawn = 0  # components taken since the last shuffle; each goes back underneath
             for _ in range(MAX_LOOP):
                 best, leaders = None, []
                 for p in contenders:
-                    pile = state.zone(zone, None)
-                    if not pile:
+                    if pile and drawn == len(pile):  # every component was taken: shuffle them all back in
                         state.shuffle(zone, None)
+                        drawn = 0
                     cid = pile.pop() if pile else None
                     if cid is not None:
                         pile.insert(0, cid)  # back underneath: the draw only reads it
+                        drawn += 1
                         if roll:
                             state.roll(cid)
                     env.loc["card"] = cid
@@ -436,7 +439,7 @@ class EffectCompiler:
                     target(env, leaders[0])
                     return
                 contenders = leaders
-            target(env, contenders[0])
+            raise EvalError(f"draw_high found no single highest value in {MAX_LOOP} draws of every tied player")
         return run_draw_high
 
 

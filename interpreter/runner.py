@@ -15,18 +15,18 @@ from .state import State
 def claim_order(state: State) -> list[int]:
     """Who is offered out-of-turn claims, in order.
 
-    Mid-turn, the current player who has just acted is asked first (so a call
-    can go with the action that made it due). Then everybody in turn order,
-    following the direction of play, starting with the player whose turn it
-    is when that turn has not begun yet (the first to notice a missed call),
-    otherwise with the next player.
+    The player who acted last is asked first, even once their turn has
+    passed, so that a call can go with the action that made it due. Then
+    everybody else in turn order, following the direction of play, starting
+    with the player whose turn it is when that turn has not begun yet (the
+    first to notice a missed call), otherwise with the next player.
     """
     current, n = state.current, state.players
     seats = [state.seat_after(current, offset * state.direction) for offset in range(n)]
     if state.turn_begun:
-        mid_turn = [current] if state.last_actor == current else []
-        return mid_turn + [p for p in seats[1:]]
-    return seats
+        seats = seats[1:]  # mid-turn, the current player chooses among all their actions anyway
+    first = [] if state.last_actor is None else [state.last_actor]
+    return list(dict.fromkeys(first + seats))
 
 
 def step(state: State, seats: list[Bot], on_action: Callable[[State, Action], None] | None = None) -> Action:

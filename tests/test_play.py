@@ -139,12 +139,12 @@ def test_dos_number_questions_take_the_number_itself(monkeypatch: pytest.MonkeyP
     game = load_game("dos")
     state = arrange(game.new_state(2, 0), hands={0: ["red 4", "blue 7", "green 3"], 1: ["blue 1"]},
                     zones={"row": ["green #"]}, lookup=labels(game))
-    prompts = answers(monkeypatch, ["1", "7", "bl"])
+    prompts = answers(monkeypatch, ["1", "7", "bl", "no"])  # two cards left: no DOS call with the match
     chosen = Terminal(1).decide(state, 0, state.actions_for(0), may_pass=False)
     assert chosen is not None and (chosen.get("target_value"), chosen.get("first")) == (7, card(state, "blue 7"))
     assert prompts[1] == "P1, choose 3, 4, 7, 10: "
     out = capsys.readouterr().out
-    assert re.search(r"^  3, first green 3 ", out, re.M) and re.search(r"\s7 …\s", out) and ") 7" not in out
+    assert re.search(r"\s10, first green 3, second blue 7\n", out) and re.search(r"\s7 …\s", out) and ") 7" not in out
 
 
 def test_another_game_is_offered_and_logged_after_the_first(monkeypatch: pytest.MonkeyPatch,
@@ -372,7 +372,7 @@ def test_dos_match_is_asked_target_then_cards_offering_only_what_adds_up(monkeyp
     game = load_game("dos")
     state = arrange(game.new_state(2, 0), hands={0: ["red 1", "blue 5", "green 4", "yellow 9"], 1: ["blue 1"]},
                     zones={"row": ["red 5", "green 10"]}, lookup=labels(game))
-    answers(monkeypatch, ["r5", "r1"])
+    answers(monkeypatch, ["r5", "r1", "no"])  # two cards left: no DOS call with the match
     actions = state.actions_for(0)
     chosen = Terminal(1).decide(state, 0, actions, may_pass=False)
     out = capsys.readouterr().out
@@ -414,7 +414,7 @@ def test_dos_a_match_can_be_taken_back_before_the_turn_ends(monkeypatch: pytest.
     state = arrange(game.new_state(2, 0), hands={0: ["red 3", "blue 5", "green 7"], 1: ["blue 1"]},
                     zones={"row": ["red 5", "green 7"]}, lookup=labels(game))
     seat = HumanSeat(0, Terminal(1))
-    answers(monkeypatch, ["b5", "u"])
+    answers(monkeypatch, ["b5", "no", "u"])
     before = [list(h) for h in state.zones["hand"]], list(state.zones["row"])
     action = seat.choose(state, state.actions_for(0))
     state.apply(action)

@@ -95,6 +95,52 @@ def test_dice_11_3_opponents_are_asked_starting_with_the_next_player() -> None:
     assert asked[:2] == [B, C]
 
 
+def test_dice_11_2_the_player_who_played_is_asked_first_once_the_turn_has_passed() -> None:
+    """DICE-11.2: the player who just played down to one die is asked first for their own claims,
+    so a call right after the play comes before any opponent's catch (DICE-11.3)."""
+    from rulesrun.interpreter.bots import GreedyBot
+
+    state = down_to_one()
+    assert state.current == B
+    taken = step(state, [GreedyBot(seat) for seat in range(state.players)])
+    assert (taken.name, taken.actor) == ("call_uno", A)
+    without_effect(state, lambda: catch(state, by=B, target=A))
+
+
+def test_dice_11_1_one_declaration_settles_one_obligation() -> None:
+    """DICE-11.1: with two players, a call made between two turns of the same player (after a Skip)
+    settles the turn that ended; when the next turn again ends with one die after a play, it needs a
+    declaration of its own, and without one the opponent may catch."""
+    state = table(2, center="N11=G1", hands={A: ["C1=G-Skip", "N06=Y1"], B: ["N12=G1", "N17=B1"]},
+                  bag=["N02"], bag_size=20)
+    Luck(state, draws=["N02"], rolls={"N06": "f2", "N02": "f3"}, strict=False)
+    play(state, "C1")                   # a green Skip: A plays again, holding one die and owing the call
+    assert state.current == A and state.vars["owes"] == [True, False]
+    call_uno(state, A)                  # between the turns: this settles the turn that ended
+    assert state.vars["owes"] == [False, False] and state.vars["called"] is False
+    reroll(state)                       # A's new turn begins: N06 -> G2, playable on green
+    draw(state)                         # N02 -> G3
+    play(state, "N02")                  # one die again after a play, and no declaration in this turn
+    assert hand(state, A) == ["N06=G2"] and state.current == B
+    catch(state, by=B, target=A)
+    assert sizes(state)[A] == 3
+
+
+def test_dice_11_1_a_call_in_the_turn_still_counts_after_one_that_settled_the_last() -> None:
+    """DICE-11.1, DICE-11.2: after settling the turn that ended, the player may declare again for the new one."""
+    state = table(2, center="N11=G1", hands={A: ["C1=G-Skip", "N06=Y1"], B: ["N12=G1", "N17=B1"]},
+                  bag=["N02"], bag_size=20)
+    Luck(state, draws=["N02"], rolls={"N06": "f2", "N02": "f3"}, strict=False)
+    play(state, "C1")
+    call_uno(state, A)                  # settles the Skip's turn
+    call_uno(state, A)                  # declares for the turn to come
+    assert state.vars["called"] is True
+    reroll(state)
+    draw(state)
+    play(state, "N02")
+    without_effect(state, lambda: catch(state, by=B, target=A))
+
+
 def test_dice_11_4_the_caught_player_draws_two_rolled_dice() -> None:
     """DICE-11.4: a caught player draws two dice and rolls each."""
     state = table(center="N12=R3", hands={A: ["N01=G3", "N06=Y1"]}, bag=["N03", "N14"], bag_size=9)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from dos_cards import (A, B, C, call_dos, catch, draw, end_turn, hand, match, offered, place, refused, round_ended,
-                       sizes, table)
+from dos_cards import (A, B, C, call_dos, catch, draw, end_turn, hand, held, in_row, match, offered, place, refused,
+                       round_ended, sizes, table)
 from helpers import no_effect
 from rulesrun.interpreter import Action
 
@@ -77,12 +77,55 @@ def test_dos_10_2_the_declaration_can_go_with_the_action_that_brings_two_cards()
     from rulesrun.interpreter.runner import step
 
     state = start(["G5", "Y3", "G9"])
-    state.apply(next(a for a in state.legal_actions() if a.name == "match" and a.get("second") is None))
+    state.apply(next(a for a in state.legal_actions()
+                     if a.name == "match" and a.get("second") is None and a.get("call") is False))
     assert catchable(state, A)
     seats = [GreedyBot(seat) for seat in range(state.players)]
     taken = step(state, seats)
     assert (taken.name, taken.actor) == ("call_dos", A)
     assert not catchable(state, A)
+
+
+def test_dos_10_2_the_player_is_asked_first_once_a_bonus_placement_has_passed_the_turn():
+    """The bonus placement leaves two cards and ends the turn; the next player is about to act, but the
+    player who placed is asked first for their own claims, so they call before anybody catches them."""
+    from rulesrun.interpreter.bots import GreedyBot
+    from rulesrun.interpreter.runner import claim_order, step
+
+    state = start(["R5", "G1", "G9", "Y10"], draw_pile=("Y3",))
+    match(state, "R5", "R5")
+    end_turn(state)
+    place(state, "G1")
+    assert state.current == B and catchable(state, A)
+    assert claim_order(state)[:2] == [A, B]
+    taken = step(state, [GreedyBot(seat) for seat in range(state.players)])
+    assert (taken.name, taken.actor) == ("call_dos", A)
+    assert not catchable(state, A)
+
+
+def test_dos_10_2_the_declaration_goes_with_the_placement_that_brings_two_cards():
+    state = start(["R5", "G1", "G9", "Y10"], draw_pile=("Y3",))
+    match(state, "R5", "R5")
+    end_turn(state)
+    assert {a.get("call") for a in state.legal_actions() if a.name == "place"} == {True, False}
+    state.apply(Action("place", A, (("card", held(state, A, "G1")), ("call", True))))
+    assert state.current == B and sizes(state)[A] == 2 and not catchable(state, A)
+
+
+def test_dos_10_2_the_declaration_goes_with_the_match_that_ends_the_turn():
+    """After a draw, the one match ends the turn (DOS-8.2); it carries the call for the two cards it leaves."""
+    state = start(["Y3", "G9"], draw_pile=("G5", "Y8"))
+    draw(state)
+    calls = {a.get("call") for a in state.legal_actions() if a.name == "match" and a.get("second") is None}
+    assert calls == {True, False}
+    state.apply(Action("match", A, (("target", in_row(state, "R5")), ("first", held(state, A, "G5")),
+                                    ("second", None), ("call", True))))
+    assert state.current == B and hand(state, A) == ["G9", "Y3"] and not catchable(state, A)
+
+
+def test_dos_10_2_no_call_is_offered_with_a_play_that_leaves_other_than_two():
+    state = start(["G5", "Y3", "G9", "B3"])
+    assert {a.get("call") for a in state.legal_actions() if a.name == "match" and a.get("second") is None} == {None}
 
 
 def test_dos_10_2_declared_outside_the_players_own_turn():
@@ -132,7 +175,7 @@ def test_dos_10_4_caught_in_their_own_turn_the_player_draws_two_at_the_end_of_it
     state = start(["G5", "Y3", "G9"], draw_pile=("Y4", "R6", "B7"))
     match(state, "R5", "G5")
     catch(state, B, A)
-    assert sizes(state)[A] == 2 and state.vars["caught"] is True
+    assert sizes(state)[A] == 2 and state.vars["caught"] == 1
     end_turn(state)
     assert hand(state, A) == ["B7", "G9", "R6", "Y3"]
 

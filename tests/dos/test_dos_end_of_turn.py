@@ -100,6 +100,21 @@ def test_dos_9_5_a_player_caught_during_the_turn_draws_two_last():
         ("R1", "draw", "hand:B"), ("G8", "draw", "hand:C"), ("Y6", "draw", "hand:A"), ("Y7", "draw", "hand:A")]
 
 
+def test_dos_9_5_each_catch_costs_two():
+    """DOS-9.5: caught at the start of the turn, exposed again by the match after a draw, caught again
+    during the bonus placement: the player draws 2 for each catch, 4 in all, at the end of the turn."""
+    state = start(["Y3", "G9"], row_cards=("R5", "B8"), draw_pile=("R5", "Y6", "R1", "G8", "Y7", "B7", "R10"))
+    catch(state, B, A)                  # A holds two cards and has not called: 2 are due at the end of the turn
+    draw(state)                         # A draws R5: three cards
+    match(state, "R5", "R5")            # a Single Colour Match: two cards again, and a bonus placement
+    assert state.phase == "bonus" and sizes(state)[A] == 2
+    catch(state, B, A)                  # exposed again, caught again
+    assert state.vars["caught"] == 2
+    place(state, "Y3")
+    assert state.current == B
+    assert hand(state, A) == ["B7", "G8", "G9", "R1", "Y7"]
+
+
 def test_dos_9_6_the_center_row_has_no_maximum_size():
     state = start(["R5", "B8", "G1", "G3", "Y7", "Y9", "B10", "R10"], row_cards=("R5", "B8", "G4", "Y1", "R1"))
     match(state, "R5", "R5")

@@ -22,12 +22,16 @@ def matched(state):
 
 
 def offered_matches(state):
-    """Every match the current player is offered, as sorted tuples of the chosen values and names."""
+    """Every match the current player is offered, as sorted tuples of the chosen values and names.
+
+    A match that leaves two cards is offered with and without a DOS call (DOS-10.2); the call is
+    left out here, so each match is one tuple.
+    """
     result = set()
     for action in state.legal_actions():
         if action.name == "match":
             result.add(tuple(sorted(name_of(v) if k in ("target", "first", "second") and v is not None
-                                    else f"{k}={v}" for k, v in action.args if v is not None)))
+                                    else f"{k}={v}" for k, v in action.args if v is not None and k != "call")))
     return result
 
 

@@ -170,6 +170,22 @@ def test_uno_3_1_tied_players_keep_drawing_until_one_is_highest(uno):
     assert draw_for_dealer(state, "R0", "G-Rev", "W", "Y5", "B6", "G6", "R7", "Y3") == B
 
 
+def test_uno_3_1_when_ties_run_through_the_whole_deck_the_cards_are_shuffled_back_in(uno):
+    """UNO-3.1: two players tie on every card of the deck; all drawn cards are shuffled back in and
+    the tied players draw again (here B draws the higher card after the reshuffle)."""
+    state = uno.new_state(2, 0)
+    setup(state)
+    value = {c.id: c.attrs["number"] if c.attrs["kind"] == "number" else 0 for c in uno.components}
+    tying = sorted(value, key=lambda cid: (value[cid], cid))  # equal values two by two, top first
+    assert all(value[a] == value[b] for a, b in zip(tying[::2], tying[1::2]))
+    state.rng = StackedRandom(tying, [card(uno, "R1"), card(uno, "G9")])
+    state.events.clear()
+    state.game.setup(Env(state, None))
+    shuffles = [i for i, e in enumerate(state.events) if isinstance(e, ev.Shuffled)]
+    assert len(shuffles) == 2  # the first shuffle, and the one after all 108 cards were drawn
+    assert state.dealer == B
+
+
 def reference_dealer(order, players):
     """UNO-3.1 done by hand on a deck, top first."""
     cards = iter(order)

@@ -57,6 +57,21 @@ def test_uno_8_2_declared_after_the_play_before_the_next_turn_begins(uno):
     assert not catchable(state, A)
 
 
+def test_uno_8_2_the_player_who_played_is_asked_first_once_the_turn_has_passed(uno):
+    """UNO-8.2, UNO-8.7: after the play the next player's turn has begun to be offered, but the
+    player who played is asked first for their own claims, so they call before anyone can catch."""
+    from rulesrun.interpreter.bots import GreedyBot
+    from rulesrun.interpreter.runner import claim_order, step
+
+    state = start(uno)
+    play(state, "R3", call=False)
+    assert state.current == B and catchable(state, A)
+    assert claim_order(state)[:2] == [A, B]
+    taken = step(state, [GreedyBot(seat) for seat in range(state.players)])
+    assert (taken.name, taken.actor) == ("call_uno", A)
+    assert not catchable(state, A)
+
+
 def test_uno_8_2_a_declaration_after_the_next_turn_began_has_no_effect(uno):
     state = start(uno)
     play(state, "R3", call=False)

@@ -151,7 +151,7 @@ def test_hr_10_4_until_next_turn_the_players_own_turn_stays_open():
     match(state, "B8", "B8")
     assert catchable(state, A)
     catch(state, C, A)
-    assert state.vars["caught"] is True
+    assert state.vars["caught"] == 1
 
 
 def test_hr_10_4_until_next_play_a_draw_does_not_close_the_window(tmp_path):
