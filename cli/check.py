@@ -7,11 +7,12 @@ players; `--save FILE` writes that sequence as a game log for `rulesrun replay`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, Callable
 
 import click
 
 from .compare import _progress
+from .paths import OutputPath
 
 SHOWN_ACTIONS = 40  # a longer reproduction is shown by its first and last halves of this
 SHOWN_PROBLEMS = 5
@@ -44,10 +45,10 @@ def _told(label: str) -> Callable[[int, int], None]:
 @click.option("--explore", type=click.IntRange(min=0), default=150, show_default=True,
               help="Every check runs after each of a game's first N actions (after that, the cheap ones); "
                    "random games stop there.")
-@click.option("--save", type=click.File("w", encoding="utf-8", lazy=True), default=None, metavar="FILE",
+@click.option("--save", type=OutputPath(), default=None, metavar="FILE",
               help="Write the shrunk reproduction of a failure as a game log (JSON Lines) for `rulesrun replay`.")
 def check_command(ruleset: str, games: int, seed: int, players: int | None, bot: str | None,
-                  max_actions: int | None, explore: int, save: TextIO | None) -> None:
+                  max_actions: int | None, explore: int, save: str | None) -> None:
     """Play RULESET with bots and check the invariants every game must keep.
 
     Games are played at every player count the ruleset allows, with random
@@ -92,8 +93,9 @@ def _report_success(name: str, played: str) -> None:
         click.echo(f"  {invariant.name:<{width}}  {invariant.promise}")
 
 
-def _report_failure(game: Any, result: Any, ruleset: str, played: str, save: TextIO | None) -> None:
+def _report_failure(game: Any, result: Any, ruleset: str, played: str, save: str | None) -> None:
     from ..interpreter.checker import reproduce
+    from ..interpreter.files import open_output
     from ..interpreter.log import write_game
     from .table import describe_action
     failure = result.failure
@@ -123,8 +125,9 @@ def _report_failure(game: Any, result: Any, ruleset: str, played: str, save: Tex
             click.echo(f"  ... {count - SHOWN_ACTIONS} more ...")
     again = "" if Path(ruleset).suffix != ".yaml" else f" --ruleset {ruleset}"
     if save is not None:
-        write_game(save, state, [failure.bot] * failure.players)
-        click.echo(f"Saved to {save.name}: replay it with `rulesrun replay {save.name}{again}`.")
+        with open_output(save) as stream:
+            write_game(stream, state, [failure.bot] * failure.players)
+        click.echo(f"Saved to {save}: replay it with `rulesrun replay {save}{again}`.")
     else:
         click.echo("Run the same check with --save FILE to write it as a game log for `rulesrun replay FILE`.")
     click.echo(f"Checked before the failure: {played}.")

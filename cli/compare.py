@@ -7,6 +7,8 @@ import sys
 
 import click
 
+from .paths import OutputPath
+
 
 def _progress(label: str, total: int):  # noqa: ANN202 - a small callback factory
     """A progress line on a terminal; nothing when the output is not a terminal."""
@@ -50,7 +52,7 @@ def _difference(row) -> str:  # noqa: ANN001
 @click.option("--workers", type=click.IntRange(min=1, max=64), default=1, show_default=True,
               help="Processes to share the games among.")
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object.")
-@click.option("--plot", default=None, metavar="FILE.png",
+@click.option("--plot", type=OutputPath(), default=None, metavar="FILE.png",
               help="Also draw both game-length histograms into this picture (needs matplotlib).")
 def compare_command(first: str, second: str, games: int, players: int | None, seed: int, bot: str,
                     workers: int, as_json: bool, plot: str | None) -> None:
@@ -82,11 +84,16 @@ def compare_command(first: str, second: str, games: int, players: int | None, se
     if as_json:
         click.echo(json.dumps({
             "a": first, "b": second, "games": games, "players": count, "seed": seed, "bot": bot,
+            "unfinished": {"a": results[0].unfinished, "b": results[1].unfinished},
             "figures": {row.key: {"a": row.a, "b": row.b, "difference": row.difference,
                                   "ci95": None if math.isnan(row.low) or math.isinf(row.low) else [row.low, row.high]}
                         for row in rows}}))
         return
     click.echo(f"{games} games each, {count} players, {bot} bots, seed {seed}")
+    for name, result in zip((first, second), results):
+        if result.unfinished:
+            click.echo(f"{name}: {result.unfinished} unfinished (stopped at a bound of the ruleset; "
+                       f"not in the figures per game)")
     width = max(len(row.label) for row in rows)
     click.echo(f"{'':<{width}}  {first:>14}  {second:>14}  difference B − A  [95% interval]")
     for row in rows:

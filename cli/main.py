@@ -13,6 +13,8 @@ from typing import Any, TextIO
 
 import click
 
+from .paths import OutputFile, OutputPath
+
 EXIT_FAILED = 1
 
 
@@ -30,6 +32,9 @@ class _Commands(click.Group):
                     click.echo(problem.format(), err=True)
             elif isinstance(err, (RulesrunError, EvalError)):
                 click.echo(f"error: {err}", err=True)
+            elif isinstance(err, OSError):  # a file that opened but cannot be read or written
+                where = f"{err.filename}: " if err.filename else ""
+                click.echo(f"error: {where}cannot read or write the file: {err.strerror or err}", err=True)
             else:
                 raise
             ctx.exit(EXIT_FAILED)
@@ -93,7 +98,7 @@ _BOT = click.option("--bot", type=_BotKind(), default="greedy", show_default=Tru
                     help="Kind of bot for the computer seats (random or greedy).")
 _PLAYERS = click.option("--players", type=click.IntRange(min=1), default=None,
                         help="Number of players [default: the ruleset's minimum, or the number of humans].")
-_LOG = click.option("--log", type=click.File("w", encoding="utf-8", lazy=False), default=None,
+_LOG = click.option("--log", type=OutputFile(), default=None,
                     help="Write the game log (JSON Lines, see docs/log-format.md) to this file.")
 
 
@@ -153,10 +158,11 @@ def validate(ruleset: str, strict: bool, output: str, resolved: bool) -> None:
 
 
 @main.command("schema")
-def schema_command() -> None:
-    """Print the JSON Schema that rulesets follow (for editors and other tools)."""
-    from ..interpreter.pipeline import SCHEMA_FILE
-    click.echo(SCHEMA_FILE.read_text(encoding="utf-8"), nl=False)
+@click.option("--log", "of_log", is_flag=True, help="The schema of one line of a game log instead.")
+def schema_command(of_log: bool) -> None:
+    """Print the JSON Schema that rulesets follow (for editors and other tools), or that log lines follow."""
+    from ..interpreter import log, pipeline
+    click.echo((log.SCHEMA_FILE if of_log else pipeline.SCHEMA_FILE).read_text(encoding="utf-8"), nl=False)
 
 
 @main.command()
@@ -218,7 +224,7 @@ def replay(log_file: str, number: int, to_end: bool, ruleset: str | None) -> Non
 @_LOG
 @click.option("--workers", type=click.IntRange(min=1, max=64), default=1, show_default=True,
               help="Processes to share the games among; the figures are the same as with one.")
-@click.option("--plot", default=None, metavar="FILE.png",
+@click.option("--plot", type=OutputPath(), default=None, metavar="FILE.png",
               help="Also draw the game-length histogram into this picture (needs matplotlib).")
 def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str, single_round: bool,
              as_json: bool, log: TextIO | None, workers: int, plot: str | None) -> None:
@@ -234,7 +240,7 @@ def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str,
         require_plotting()
     game = _load(ruleset)
     count = _players(game, players)
-    result = run(game, games, count, seed, bot, single_round, on_log=log.write if log is not None else None,
+    result = run(game, games, count, seed, bot, single_round, on_log=_writer(log) if log is not None else None,
                  workers=workers, ruleset=ruleset)
     if plot is not None:
         save_plot(plot, [(result.ruleset, result.tally.game_length_histogram)])
@@ -244,6 +250,10 @@ def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str,
     seats = range(count)
     click.echo(f"{result.ruleset}: {result.games} games, {result.rounds} rounds, {count} players, "
                f"{bot} bots, seed {seed}" + (", first round only" if single_round else ""))
+    if result.unfinished:
+        click.echo(f"unfinished: {result.unfinished} game{'s' if result.unfinished != 1 else ''} stopped at a bound of "
+                   f"the ruleset (max_actions in a round, max_rounds); their finished rounds are counted, "
+                   f"the games are not")
     click.echo(f"turns per round: mean {result.mean_turns:.1f}, median {result.median_turns:g}")
     click.echo("wins by seat: " + " · ".join(f"P{p + 1} {result.wins_by_seat[p]}" for p in seats))
     click.echo("mean final score: " + " · ".join(f"P{p + 1} {result.mean_score_by_seat[p]:.1f}" for p in seats))
@@ -251,6 +261,18 @@ def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str,
         click.echo(line)
     click.echo(f"speed: {result.games_per_second:.2f} games/s, {result.rounds_per_second:.2f} rounds/s "
                f"({result.seconds:.2f} s playing)")
+
+
+def _writer(stream: TextIO) -> Any:
+    """Write each game's log as it comes and flush it, so that a run cut short keeps every game before."""
+    def write(text: str) -> None:
+        try:
+            stream.write(text)
+            stream.flush()
+        except OSError as err:
+            err.filename = getattr(stream, "path", None)
+            raise
+    return write
 
 
 def _register_commands() -> None:

@@ -17,7 +17,7 @@ import click
 from ..interpreter import events as ev, load_game
 from ..interpreter.errors import ReplayMismatch, RulesetError
 from ..interpreter.game import Action, Game
-from ..interpreter.log import read_games, replay as check
+from ..interpreter.log import read_game, replay as check
 from ..interpreter.state import State
 from .story import game_over_text, narrate, scores_text
 from .style import Style, ansi_wanted, seat
@@ -28,13 +28,11 @@ _EVENT_INDEX = re.compile(r"^event (\d+)\b")
 
 def replay(path: str, number: int, to_end: bool, ruleset: str | None) -> int:
     """Check game `number` (from 1) of the log at `path`, then show it; returns the exit code."""
-    games = read_games(path)
-    if not games:
+    logged, count = read_game(path, number)
+    if not count:
         raise ReplayMismatch(f"{path}: the log holds no game")
-    if number > len(games):
-        raise click.BadParameter(f"the log holds {len(games)} game{'s' if len(games) > 1 else ''}",
-                                 param_hint="'--game'")
-    logged = games[number - 1]
+    if logged is None:
+        raise click.BadParameter(f"the log holds {count} game{'s' if count > 1 else ''}", param_hint="'--game'")
     game = _ruleset(logged.header, ruleset)
     if game is None:
         return 1
@@ -47,7 +45,7 @@ def replay(path: str, number: int, to_end: bool, ruleset: str | None) -> int:
     style = Style(ansi_wanted())
     actions = [Action.from_json(e) for e in logged.events if e.get("event") == ev.ActionTaken.kind]
     seats = ", ".join(f"{seat(p)} {kind}" for p, kind in enumerate(logged.header.get("seats") or []))
-    click.echo(f"Game {number} of {len(games)} in {path}: {game.title} {game.version}, seed {final.seed}, "
+    click.echo(f"Game {number} of {count} in {path}: {game.title} {game.version}, seed {final.seed}, "
                f"{final.players} players ({seats}); {len(actions)} steps, every one checked.")
     if to_end:
         click.echo(render_table(final, None, style, open_hands=True), color=style.ansi)

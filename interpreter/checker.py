@@ -126,7 +126,8 @@ def check_ruleset(game: Game, games: int = 1, seed: int = 0, players: Sequence[i
     """Play `games` games per player count and bot kind; stop at the first failure and shrink it.
 
     Game seeds derive from `seed` and the game's place in the run. `max_actions`
-    defaults to the ruleset's own bound or DEFAULT_MAX_ACTIONS, whichever is lower.
+    (actions in the whole game) defaults to the ruleset's bound on a round or
+    DEFAULT_MAX_ACTIONS, whichever is lower.
     `on_game(done, total)` is told after each game.
     """
     limit = max_actions if max_actions is not None else min(game.max_actions, DEFAULT_MAX_ACTIONS)
@@ -156,12 +157,13 @@ def _play(game: Game, players: int, seed: int, bot: str, limit: int, explore: in
         if not to_end and len(taken) >= explore:
             break
         if len(taken) >= limit:
-            return _Found(BY_NAME["termination"], [_endless(state, limit)], taken), len(taken)
+            endless = _endless(state, f"the game did not end within {limit} actions")
+            return _Found(BY_NAME["termination"], [endless], taken), len(taken)
         applied = state.action_count
         try:
             taken.append(step(state, seats))
-        except GameLimitExceeded:
-            return _Found(BY_NAME["termination"], [_endless(state, game.max_actions)], taken), len(taken)
+        except GameLimitExceeded as err:
+            return _Found(BY_NAME["termination"], [_endless(state, str(err))], taken), len(taken)
         except Exception as err:  # a player left without a move (nothing applied), or a listed action that fails
             stuck = inv.has_legal_action(state) if state.action_count == applied else []
             if stuck:
@@ -187,12 +189,12 @@ def _after_action(state: State, explored: bool, taken: list[Action]) -> _Found |
     return None
 
 
-def _endless(state: State, limit: int) -> str:
-    """What a game that did not end was doing: rounds ended, and how long the last one has run."""
+def _endless(state: State, why: str) -> str:
+    """Why a game was stopped, and what it was doing: rounds ended, and how long the last one has run."""
     rounds = sum(1 for e in state.events if isinstance(e, ev.RoundEnded))
     start = max((i for i, e in enumerate(state.events) if isinstance(e, ev.RoundStarted)), default=0)
     actions = sum(1 for e in state.events[start:] if isinstance(e, ev.ActionTaken))
-    return (f"the game did not end within {limit} actions: {rounds} round{'s' if rounds != 1 else ''} ended, "
+    return (f"{why}: {rounds} round{'s' if rounds != 1 else ''} ended, "
             f"and round {state.round} has gone on for {actions} actions")
 
 

@@ -23,7 +23,8 @@ from . import types as T
 Path = tuple[Any, ...]
 MAX_COMPONENTS = 2000
 MAX_PLAYERS = 20
-DEFAULT_MAX_ACTIONS = 20_000
+DEFAULT_MAX_ACTIONS = 20_000  # in one round
+DEFAULT_MAX_ROUNDS = 1_000
 MAX_VERSIONS = 64  # versions of one condition specialised by component (each costs about 1 ms)
 
 
@@ -129,6 +130,7 @@ class GameCompiler:
             round_end=round_end, game_over=game_over, winners=winners, next_dealer=next_dealer,
             turn_phase=turn_phase, turn_on_begin=on_begin, turn_on_end=on_end, triggers=triggers,
             phases=tuple(sorted(self.phases)), max_actions=int(doc.get("max_actions", DEFAULT_MAX_ACTIONS)),
+            max_rounds=int(doc.get("max_rounds", DEFAULT_MAX_ROUNDS)),
             source=self.source.file,
         )
         game.score_variable = score_var

@@ -57,8 +57,30 @@ class IllegalAction(RulesrunError):
     """An action that is not legal in the current state; the state is unchanged."""
 
 
+class BadFile(RulesrunError):
+    """A file named by the user (or by a log) that cannot be used.
+
+    `kind` says why, for callers that decide by it: missing, directory,
+    special (a device, a pipe or a socket), too_large, long_line, not_text,
+    or unusable (what the system said is in `reason`).
+    """
+
+    def __init__(self, path: str, kind: str, reason: str):
+        self.path, self.kind, self.reason = path, kind, reason
+        super().__init__(f"{path}: {reason}")
+
+
 class GameLimitExceeded(RulesrunError):
-    """A game ran past the ruleset's bound on actions: the ruleset cannot end."""
+    """A game ran past one of the ruleset's bounds (`max_actions` in a round, `max_rounds`): it may never end.
+
+    `bound` names the bound, `limit` is its value and `round` the round that reached it.
+    """
+
+    def __init__(self, bound: str, limit: int, round: int):
+        self.bound, self.limit, self.round = bound, limit, round
+        super().__init__(f"round {round} passed the limit of {limit} actions (max_actions); the ruleset may never end"
+                         if bound == "max_actions" else
+                         f"the game passed the limit of {limit} rounds (max_rounds); it may never be over")
 
 
 class ReplayMismatch(RulesrunError):

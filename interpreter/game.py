@@ -277,7 +277,8 @@ class Game:
     turn_on_end: Effect | None
     triggers: tuple[Trigger, ...]
     phases: tuple[str, ...]
-    max_actions: int = 20_000
+    max_actions: int = 20_000  # in one round
+    max_rounds: int = 1_000
     source: str = ""
     action_index: dict[str, ActionSpec] = field(default_factory=dict)
 

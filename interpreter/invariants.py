@@ -401,7 +401,7 @@ def playout_checks(game: Game, players: int, seed: int, bot: str = "random", sin
     """Play a bot game, checking the state after every `every`-th action; stop at the first violation.
 
     The game must end (or, with single_round, its first round) within the
-    ruleset's own bound on actions; `max_actions` cuts the playout shorter
+    ruleset's own bounds (`max_actions` a round, `max_rounds`); `max_actions` cuts the playout shorter
     without counting as a violation. Each violation names the seed and the
     number of actions taken so far, which is enough to reproduce it.
     """
@@ -417,8 +417,8 @@ def playout_checks(game: Game, players: int, seed: int, bot: str = "random", sin
             break
         try:
             action = step(state, seats)
-        except GameLimitExceeded:
-            return [f"{which}: the game did not end within {game.max_actions} actions"]
+        except GameLimitExceeded as err:
+            return [f"{which}: the game did not end: {err}"]
         except Exception as err:  # a crash mid-game is a violation to report with its seed
             return [f"{which}, action {taken + 1}: {type(err).__name__}: {err}"]
         taken += 1

@@ -27,7 +27,8 @@ from yaml.events import (AliasEvent, DocumentEndEvent, DocumentStartEvent, Mappi
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.reader import Reader, ReaderError
 
-from .errors import Position, Problem, RulesetError
+from .errors import BadFile, Position, Problem, RulesetError
+from .files import open_regular
 
 MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 200_000
@@ -107,17 +108,10 @@ def load_file(path: str | os.PathLike[str]) -> tuple[object, SourceMap]:
     """Read a ruleset file as UTF-8 (refusing huge files unread) and load it."""
     file = os.fspath(path)
     try:
-        if os.path.isdir(file):
-            raise IsADirectoryError
-        if not os.path.isfile(file):  # a pipe or a device would block or never end
-            raise _error("F001", "no such file" if not os.path.exists(file) else "this is not a regular file",
-                         Position(file))
-        with open(file, "rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise _error("F001", "no such file", Position(file)) from None
-    except IsADirectoryError:
-        raise _error("F001", "this is a directory, not a file", Position(file)) from None
+        with open_regular(file, MAX_FILE_BYTES) as stream:  # a pipe or a device would block or never end
+            data = stream.read(MAX_FILE_BYTES + 1)  # (a file of the system may say it is empty and still hold more)
+    except BadFile as error:
+        raise _error("Y004" if error.kind == "too_large" else "F001", error.reason, Position(file)) from None
     except OSError as error:
         raise _error("F001", f"cannot read the file: {error.strerror}", Position(file)) from None
     if len(data) > MAX_FILE_BYTES:

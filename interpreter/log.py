@@ -8,16 +8,20 @@ docs/log-format.md describes every line and field.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
 from . import events as ev
-from .errors import IllegalAction, ReplayMismatch
+from .errors import GameLimitExceeded, IllegalAction, ReplayMismatch
+from .files import text_lines
 from .game import Action, Game
 from .state import State
 
 FORMAT = 1
+SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "log.schema.json"  # one line of the log
+MAX_LOG_BYTES = 8 * 1024 ** 3  # a long simulation's log; it is read line by line
 _SCALARS = (str, int, float, type(None))
 
 
@@ -49,50 +53,75 @@ def event_line(event: ev.Event) -> dict[str, Any]:
     return {"type": "event", **event.to_json()}
 
 
-def result_line(state: State) -> dict[str, Any]:
+def result_line(state: State, stopped: GameLimitExceeded | None = None) -> dict[str, Any]:
+    """How the game ended; `stopped` names the bound of the ruleset a game ran past, if it did."""
     rounds = sum(1 for e in state.events if isinstance(e, ev.RoundEnded))
-    return {"type": "result", "scores": state.scores(), "winners": list(state.winners),
+    line = {"type": "result", "scores": state.scores(), "winners": list(state.winners),
             "rounds": rounds, "over": state.is_over()}
+    if stopped is not None:
+        line["stopped"] = {"bound": stopped.bound, "limit": stopped.limit, "round": stopped.round}
+    return line
 
 
-def write_game(fp: TextIO, state: State, seats: list[str]) -> None:
+def write_game(fp: TextIO, state: State, seats: list[str], stopped: GameLimitExceeded | None = None) -> None:
     """Append one game (header, every event so far, result) to an open text file."""
     fp.write(json.dumps(header_line(state, seats)) + "\n")
     for event in state.events:
         fp.write(json.dumps(event_line(event)) + "\n")
-    fp.write(json.dumps(result_line(state)) + "\n")
+    fp.write(json.dumps(result_line(state, stopped)) + "\n")
 
 
 def read_games(path: str | Path) -> list[LoggedGame]:
     """Every game in a log file, in order; a malformed log raises ReplayMismatch."""
-    games: list[LoggedGame] = []
+    return [game for game in _games(path, None) if game is not None]
+
+
+def read_game(path: str | Path, number: int) -> tuple[LoggedGame | None, int]:
+    """Game `number` (from 1) of a log file, or None if it has fewer; and how many games it holds.
+
+    The log is read line by line and only the game asked for is kept, so a
+    long run's log is replayed without holding every game in memory.
+    """
+    wanted, count = None, 0
+    for game in _games(path, number):
+        count += 1
+        if game is not None:
+            wanted = game
+    return wanted, count
+
+
+def _games(path: str | Path, keep: int | None) -> Iterator[LoggedGame | None]:
+    """Each game of the log in turn (None in place of games other than number `keep`, when it is given)."""
     current: LoggedGame | None = None
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise ReplayMismatch(f"{path}: cannot read the log: {err.strerror}") from None
-    for number, raw in enumerate(text.splitlines(), 1):
+    count, kept = 0, False
+    for number, raw in text_lines(path, MAX_LOG_BYTES):
         if not raw.strip():
             continue
         try:
             line = json.loads(raw)
-        except json.JSONDecodeError as err:
-            raise ReplayMismatch(f"{path}:{number}: not a JSON line ({err.msg})") from None
+        except (json.JSONDecodeError, RecursionError) as err:
+            why = err.msg if isinstance(err, json.JSONDecodeError) else "nested too deeply"
+            raise ReplayMismatch(f"{path}:{number}: not a JSON line ({why})") from None
         kind = line.get("type") if isinstance(line, dict) else None
         if kind == "header":
+            if current is not None or count:
+                yield current if kept else None
             if line.get("format") != FORMAT:
                 raise ReplayMismatch(f"{path}:{number}: log format {line.get('format')!r} is not {FORMAT}")
+            count += 1
+            kept = keep is None or keep == count
             current = LoggedGame(line, [], None)
-            games.append(current)
         elif kind in ("event", "result") and (current is None or current.result is not None):
             raise ReplayMismatch(f"{path}:{number}: a {kind} line outside a game (no header before it)")
         elif kind == "event":
-            current.events.append({k: v for k, v in line.items() if k != "type"})
+            if kept:
+                current.events.append({k: v for k, v in line.items() if k != "type"})
         elif kind == "result":
-            games[-1] = current = current._replace(result=line)
+            current = current._replace(result=line)
         else:
             raise ReplayMismatch(f"{path}:{number}: unknown line type {kind!r}")
-    return games
+    if count:
+        yield current if kept else None
 
 
 def replay(game: Game, header: dict[str, Any], events: list[dict[str, Any]]) -> State:

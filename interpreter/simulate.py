@@ -7,7 +7,10 @@ players and bot kind reproduces it move for move), and a run split over
 several worker processes gives exactly the figures of a run in one.
 
 A *turn* is one TurnStarted event inside a finished round; a round is counted
-when its RoundEnded event has happened.
+when its RoundEnded event has happened. A game that runs past one of the
+ruleset's bounds (`max_actions` in a round, `max_rounds`) is stopped and
+counted as unfinished: its finished rounds count, the game itself does not
+count towards the figures per game (length, wins, scores).
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ import io
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from . import events as ev
 from .bots import Bot, make_bot
@@ -38,13 +41,20 @@ def bot_seats(kind: str, players: int, game_seed: int) -> list[Bot]:
     return [make_bot(kind, derive_seed(game_seed, seat)) for seat in range(players)]
 
 
-def play_game(game: Game, players: int, game_seed: int, bot: str, single_round: bool = False) -> State:
-    """Play one bot game (or its first round); an endless game names its seed."""
+class Played(NamedTuple):
+    """A bot game as it ended, or as it stood when it ran past one of the ruleset's bounds."""
+
+    state: State
+    stopped: GameLimitExceeded | None = None
+
+
+def play_game(game: Game, players: int, game_seed: int, bot: str, single_round: bool = False) -> Played:
+    """Play one bot game (or its first round); a game that passes a bound is stopped there."""
     state = game.new_state(players, game_seed)
     try:
-        return play_out(state, bot_seats(bot, players, game_seed), single_round)
+        return Played(play_out(state, bot_seats(bot, players, game_seed), single_round))
     except GameLimitExceeded as err:
-        raise GameLimitExceeded(f"the game with seed {game_seed} did not end: {err}") from None
+        return Played(state, err)
 
 
 @dataclass
@@ -59,11 +69,12 @@ class GameSummary:
     actions: Counter = field(default_factory=Counter)
     winners: tuple[int, ...] = ()
     scores: list[int] = field(default_factory=list)
+    stopped: bool = False  # the game ran past a bound of the ruleset before it was over
     log: str = ""
 
 
-def summarise(state: State) -> GameSummary:
-    summary = GameSummary(scores=state.scores())
+def summarise(state: State, stopped: bool = False) -> GameSummary:
+    summary = GameSummary(scores=state.scores(), stopped=stopped)
     turns = None
     before = [0] * state.players
     for event in state.events:
@@ -84,7 +95,7 @@ def summarise(state: State) -> GameSummary:
             before = list(event.scores)
             turns = None
     del summary.first_players[len(summary.turns):]
-    summary.winners = game_winners(state)
+    summary.winners = () if stopped else game_winners(state)
     return summary
 
 
@@ -121,6 +132,7 @@ class Tally:
 
     players: int
     games: int = 0
+    unfinished: int = 0  # games stopped at a bound of the ruleset; not in the figures per game
     wins_by_seat: list[int] = field(default_factory=list)
     score_totals: list[int] = field(default_factory=list)
     turns_histogram: Counter = field(default_factory=Counter)  # turns per round -> rounds
@@ -138,21 +150,24 @@ class Tally:
 
     def add(self, summary: GameSummary) -> None:
         self.games += 1
-        for seat in summary.winners:
-            self.wins_by_seat[seat] += 1
-        for seat, score in enumerate(summary.scores):
-            self.score_totals[seat] += score
         self.actions.update(summary.actions)
-        self.game_length_histogram[sum(summary.turns)] += 1
-        self.stats["rounds_per_game"].add(len(summary.turns))
-        self.stats["reshuffles_per_game"].add(summary.reshuffles)
-        self.stats["turns_per_game"].add(sum(summary.turns))
         for turns, first, winner, points in zip(summary.turns, summary.first_players, summary.round_winners,
                                                 summary.round_points):
             self.turns_histogram[turns] += 1
             self.stats["turns_per_round"].add(turns)
             self.stats["first_player_wins"].add(1.0 if winner == first else 0.0)
             self.stats["points_per_round"].add(points)
+        if summary.stopped:
+            self.unfinished += 1
+            return
+        for seat in summary.winners:
+            self.wins_by_seat[seat] += 1
+        for seat, score in enumerate(summary.scores):
+            self.score_totals[seat] += score
+        self.game_length_histogram[sum(summary.turns)] += 1
+        self.stats["rounds_per_game"].add(len(summary.turns))
+        self.stats["reshuffles_per_game"].add(summary.reshuffles)
+        self.stats["turns_per_game"].add(sum(summary.turns))
 
     @property
     def rounds(self) -> int:
@@ -206,8 +221,13 @@ class SimulationResult:
         return self.tally.wins_by_seat
 
     @property
+    def unfinished(self) -> int:
+        return self.tally.unfinished
+
+    @property
     def mean_score_by_seat(self) -> list[float]:
-        return [total / self.games if self.games else 0.0 for total in self.tally.score_totals]
+        finished = self.games - self.unfinished
+        return [total / finished if finished else 0.0 for total in self.tally.score_totals]
 
     @property
     def games_per_second(self) -> float:
@@ -221,7 +241,8 @@ class SimulationResult:
         tally = self.tally
         return {
             "ruleset": self.ruleset, "players": self.players, "seed": self.seed, "bot": self.bot,
-            "single_round": self.single_round, "games": self.games, "rounds": self.rounds,
+            "single_round": self.single_round, "games": self.games, "unfinished": self.unfinished,
+            "rounds": self.rounds,
             "mean_turns": self.mean_turns, "median_turns": self.median_turns,
             "wins_by_seat": self.wins_by_seat, "mean_score_by_seat": self.mean_score_by_seat,
             "first_player_win_rate": tally.stats["first_player_wins"].mean,
@@ -253,12 +274,12 @@ def _play_in_worker(game_seed: int) -> GameSummary:
 
 def _play_one(game: Game, players: int, game_seed: int, bot: str, single_round: bool,
               with_log: bool) -> GameSummary:
-    state = play_game(game, players, game_seed, bot, single_round)
-    summary = summarise(state)
+    state, stopped = play_game(game, players, game_seed, bot, single_round)
+    summary = summarise(state, stopped is not None)
     if with_log:
         from .log import write_game
         text = io.StringIO()
-        write_game(text, state, [bot] * players)
+        write_game(text, state, [bot] * players, stopped)
         summary.log = text.getvalue()
     return summary
 

@@ -54,6 +54,7 @@ class State:
         self.winners: tuple[int, ...] = ()
         self.events: list[ev.Event] = []
         self.action_count = 0
+        self.round_actions = 0  # actions taken in this round, bounded by the ruleset's max_actions
         self.steps = 0  # work done by the current action, bounded by MAX_STEPS_PER_ACTION
         self.last_actor: int | None = None  # who took the last action, if any this round
         self.changes: dict[tuple[str, int | None], int] = {}  # zone -> how often it changed this round
@@ -112,6 +113,8 @@ class State:
     def _start_round(self) -> None:
         self.steps = 0
         self.round += 1
+        self.round_actions = 0
+        self.last_actor = None
         self.round_over = False
         self.round_winner = None
         self.direction = 1
@@ -456,12 +459,15 @@ class State:
             reason = self.why_not(action)
             if reason is not None:
                 raise IllegalAction(reason)
+        game = self.game
+        if self.round_actions >= game.max_actions:
+            raise GameLimitExceeded("max_actions", game.max_actions, self.round)
+        if self.round > game.max_rounds:
+            raise GameLimitExceeded("max_rounds", game.max_rounds, self.round)
         self._legal_set = frozenset()
         self.action_count += 1
+        self.round_actions += 1
         self.steps = 0
-        if self.action_count > self.game.max_actions:
-            raise GameLimitExceeded(f"the game passed the limit of {self.game.max_actions} actions "
-                                    f"(max_actions); the ruleset may never end")
         spec = self.game.action_index[action.name]
         loc = dict(action.args)
         for choice in spec.choices:

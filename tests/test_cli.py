@@ -113,11 +113,20 @@ def test_simulate_text_summary() -> None:
     assert re.search(r"wins by seat: P1 \d+ · P2 \d+ · P3 \d+", result.output)
 
 
-def test_simulate_game_past_action_limit_names_its_seed(tmp_path: Path) -> None:
+def test_simulate_counts_a_game_past_its_bound_as_unfinished_and_keeps_every_log(tmp_path: Path) -> None:
+    """A game stopped at `max_actions` is recorded as unfinished; the run goes on and exits 0."""
     path = write(tmp_path, UNO_TEXT + "\nmax_actions: 5\n")
-    result = run("simulate", path, "--games", "1", "--players", "2", "--seed", "4")
-    assert result.exit_code == 1
-    assert f"seed {derive_seed(4, 0)}" in result.stderr
+    log = tmp_path / "games.jsonl"
+    result = run("simulate", path, "--games", "3", "--players", "2", "--seed", "4", "--log", str(log))
+    assert result.exit_code == 0, result.stderr
+    assert "unfinished: 3 games stopped at a bound" in result.output
+    results = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()
+               if json.loads(line)["type"] == "result"]
+    assert [r["over"] for r in results] == [False] * 3
+    assert results[0]["stopped"] == {"bound": "max_actions", "limit": 5, "round": 1}
+    headers = [json.loads(line)["seed"] for line in log.read_text(encoding="utf-8").splitlines()
+               if json.loads(line)["type"] == "header"]
+    assert headers == [derive_seed(4, i) for i in range(3)]
 
 
 def test_play_bots_only_finishes_a_game() -> None:

@@ -33,7 +33,7 @@ def test_interval_of_a_clear_difference_excludes_zero_and_of_none_includes_it():
 
 def test_a_game_summary_counts_rounds_turns_and_first_players():
     game = load_game("uno")
-    state = play_game(game, 3, 5, "greedy")
+    state = play_game(game, 3, 5, "greedy").state
     summary = summarise(state)
     assert len(summary.turns) == len(summary.round_winners) == len(summary.first_players) == state.round
     assert sum(summary.round_points) == sum(state.scores())
@@ -81,3 +81,17 @@ def test_compare_refuses_a_table_one_of_them_cannot_seat():
     result = CliRunner().invoke(main, ["compare", "uno", "dos", "--games", "3", "--players", "7"])
     assert result.exit_code == 2
     assert "both rulesets allow 2 to 4 players" in result.output
+
+
+def test_a_game_past_max_rounds_is_stopped_and_counted_as_unfinished(tmp_path):
+    """A round bound on the game: the finished rounds count, the game itself does not."""
+    path = tmp_path / "endless.yaml"
+    path.write_text("extends: uno\nmax_rounds: 2\nparams:\n  target_score: {value: 100000}\n", encoding="utf-8")
+    game = load_game(str(path))
+    played = play_game(game, 2, 3, "greedy")
+    assert played.stopped is not None and (played.stopped.bound, played.stopped.limit) == ("max_rounds", 2)
+    assert not played.state.is_over() and played.state.round == 3
+    result = simulate(game, 3, 2, seed=1, bot="greedy")
+    assert (result.games, result.unfinished, result.rounds) == (3, 3, 6)
+    assert result.wins_by_seat == [0, 0] and result.tally.stats["rounds_per_game"].n == 0
+    assert result.to_json()["unfinished"] == 3

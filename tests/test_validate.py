@@ -216,7 +216,8 @@ def test_a_pipe_named_like_a_ruleset_is_not_read(tmp_path: Path) -> None:
     pipe = tmp_path / "pipe.yaml"
     os.mkfifo(pipe)
     report = validate(str(pipe))
-    assert [(p.code, p.message) for p in report.problems] == [("F001", "this is not a regular file")]
+    assert [(p.code, p.message) for p in report.problems] == [
+        ("F001", "this is not a regular file (a device, a pipe or a socket)")]
     assert report.usage_error
 
 
