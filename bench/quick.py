@@ -8,8 +8,8 @@ import sys
 import time
 
 from rulesrun.interpreter import load_game
-from rulesrun.interpreter.bots import make_bot
-from rulesrun.interpreter.runner import play_out
+from rulesrun.interpreter.play.bots import make_bot
+from rulesrun.interpreter.play.runner import play_out
 
 
 def measure(name: str, games: int, bot: str, players: int = 4) -> None:

@@ -67,7 +67,7 @@ def check_command(ruleset: str, games: int, seed: int, players: int | None, bot:
     Exit 0 when every invariant holds, 1 when one fails.
     """
     from ..interpreter import load_game
-    from ..interpreter.checker import BOT_KINDS, check_ruleset
+    from ..interpreter import BOT_KINDS, check_ruleset
     game = load_game(ruleset)
     if players is not None and not game.min_players <= players <= game.max_players:
         raise click.BadParameter(f"{game.title} is played by {game.min_players} to {game.max_players} players",
@@ -86,7 +86,7 @@ def check_command(ruleset: str, games: int, seed: int, players: int | None, bot:
 
 
 def _report_success(name: str, played: str) -> None:
-    from ..interpreter.checker import INVARIANTS
+    from ..interpreter import INVARIANTS
     click.echo(f"{name}: every invariant held in {played}")
     width = max(len(invariant.name) for invariant in INVARIANTS)
     for invariant in INVARIANTS:
@@ -94,9 +94,9 @@ def _report_success(name: str, played: str) -> None:
 
 
 def _report_failure(game: Any, result: Any, ruleset: str, played: str, save: str | None) -> None:
-    from ..interpreter.checker import reproduce
-    from ..interpreter.files import open_output
-    from ..interpreter.log import write_game
+    from ..interpreter import reproduce
+    from ..interpreter import open_output
+    from ..interpreter import write_game
     from .table import describe_action
     failure = result.failure
     invariant = failure.invariant

@@ -63,8 +63,8 @@ def compare_command(first: str, second: str, games: int, players: int | None, se
     game lengths, the first player's share of round wins and the actions taken.
     """
     from ..interpreter import load_game
-    from ..interpreter.compare import compare
-    from ..interpreter.simulate import simulate
+    from ..interpreter import compare
+    from ..interpreter import simulate
     from .stats import require_plotting, save_plot
 
     if plot is not None:

@@ -17,7 +17,7 @@ def explain_command(ruleset: str, output: str) -> None:
     its condition and effects in words, what happens by itself, and the named
     definitions, each said once.
     """
-    from ..interpreter.explain import explain
+    from ..interpreter import explain
     click.echo(explain(ruleset, markdown=output == "md"), nl=False)
 
 
@@ -32,5 +32,5 @@ def diff_command(base: str, variant: str, output: str) -> None:
     changes in words, section by section, then every added, removed and changed
     path with its old and new value.
     """
-    from ..interpreter.diff import diff
+    from ..interpreter import diff
     click.echo(diff(base, variant, markdown=output == "md"), nl=False)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import textwrap
 
-from ..interpreter.game import Action
-from ..interpreter.state import State
+from ..interpreter import Action
+from ..interpreter import State
 from .moves import Chooser, typing_examples
 from .style import Style, words
 from .table import shown_variables

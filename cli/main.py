@@ -25,12 +25,11 @@ class _Commands(click.Group):
         try:
             return super().invoke(ctx)
         except Exception as err:  # noqa: BLE001 - anything not ours is re-raised below
-            from ..interpreter.errors import RulesetError, RulesrunError
-            from ..interpreter.expressions import EvalError
+            from ..interpreter import RulesetError, RulesrunError
             if isinstance(err, RulesetError):
                 for problem in err.problems:
                     click.echo(problem.format(), err=True)
-            elif isinstance(err, (RulesrunError, EvalError)):
+            elif isinstance(err, RulesrunError):
                 click.echo(f"error: {err}", err=True)
             elif isinstance(err, OSError):  # a file that opened but cannot be read or written
                 where = f"{err.filename}: " if err.filename else ""
@@ -65,7 +64,7 @@ class _BotKind(click.ParamType):
     name = "bot"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from ..interpreter.bots import BOTS
+        from ..interpreter import BOTS
         if value not in BOTS:
             self.fail(f"{value!r} is not a bot; choose one of: {', '.join(sorted(BOTS))}", param, ctx)
         return value
@@ -129,7 +128,7 @@ def validate(ruleset: str, strict: bool, output: str, resolved: bool) -> None:
     """
     import yaml
     from ..interpreter import diagnostics
-    from ..interpreter.pipeline import ruleset_path, validate as run_checks
+    from ..interpreter import ruleset_path, validate as run_checks
     if resolved and output == "json":
         raise click.UsageError("--resolved prints YAML; it cannot be combined with --format json")
     report = run_checks(ruleset)
@@ -161,8 +160,8 @@ def validate(ruleset: str, strict: bool, output: str, resolved: bool) -> None:
 @click.option("--log", "of_log", is_flag=True, help="The schema of one line of a game log instead.")
 def schema_command(of_log: bool) -> None:
     """Print the JSON Schema that rulesets follow (for editors and other tools), or that log lines follow."""
-    from ..interpreter import log, pipeline
-    click.echo((log.SCHEMA_FILE if of_log else pipeline.SCHEMA_FILE).read_text(encoding="utf-8"), nl=False)
+    from ..interpreter import LOG_SCHEMA, RULESET_SCHEMA
+    click.echo((LOG_SCHEMA if of_log else RULESET_SCHEMA).read_text(encoding="utf-8"), nl=False)
 
 
 @main.command()
@@ -234,7 +233,7 @@ def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str,
     score over the games. The first player is the one who takes a round's
     first turn.
     """
-    from ..interpreter.simulate import simulate as run
+    from ..interpreter import simulate as run
     from .stats import design_lines, require_plotting, save_plot
     if plot is not None:
         require_plotting()

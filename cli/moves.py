@@ -38,8 +38,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..interpreter.game import Action, ChoiceSpec
-from ..interpreter.state import State
+from ..interpreter import Action, ChoiceSpec
+from ..interpreter import State
 from .style import Style, component_order, value_text, words
 from .table import PLAIN, describe_action, describe_rest, describe_value
 

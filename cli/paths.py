@@ -1,6 +1,6 @@
 """Paths the command line writes to: regular files only, refused with one clear message otherwise.
 
-The checks themselves live in the interpreter (`files.py`); a refusal is a
+The checks themselves live in the interpreter (`source/files.py`); a refusal is a
 `BadFile`, which the command group reports as an error with exit code 1,
 like every other file rulesrun cannot use.
 """
@@ -17,7 +17,7 @@ class OutputFile(click.ParamType):
     name = "file"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from ..interpreter.files import open_output
+        from ..interpreter import open_output
         if not isinstance(value, str):
             return value
         stream = open_output(value)
@@ -32,6 +32,6 @@ class OutputPath(click.ParamType):
     name = "file"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from ..interpreter.files import check_output
+        from ..interpreter import check_output
         check_output(value)
         return value

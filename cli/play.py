@@ -25,12 +25,12 @@ from typing import TextIO
 import click
 
 from ..interpreter import events as ev
-from ..interpreter.bots import Bot, make_bot
-from ..interpreter.game import Action, Game
-from ..interpreter.log import write_game
-from ..interpreter.runner import step
-from ..interpreter.simulate import derive_seed
-from ..interpreter.state import State
+from ..interpreter import Bot, make_bot
+from ..interpreter import Action, Game
+from ..interpreter import write_game
+from ..interpreter import step
+from ..interpreter import derive_seed
+from ..interpreter import State
 from .guide import rules_help
 from .moves import Chooser, Option, typing_examples
 from .story import narrate

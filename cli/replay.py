@@ -1,6 +1,6 @@
 """`rulesrun replay`: a logged game shown again, step by step or straight to its end.
 
-The whole log is checked against the ruleset first (interpreter/log.py plays
+The whole log is checked against the ruleset first (interpreter/play/log.py plays
 it again from its seed and compares every event): the first step the rules
 cannot reproduce is reported as "step K" and nothing is shown. A step is one
 logged action; step 0 is the setup before the first one. Then the game is
@@ -15,10 +15,10 @@ from typing import Any
 import click
 
 from ..interpreter import events as ev, load_game
-from ..interpreter.errors import ReplayMismatch, RulesetError
-from ..interpreter.game import Action, Game
-from ..interpreter.log import read_game, replay as check
-from ..interpreter.state import State
+from ..interpreter import ReplayMismatch, RulesetError
+from ..interpreter import Action, Game
+from ..interpreter import read_game, replay as check
+from ..interpreter import State
 from .story import game_over_text, narrate, scores_text
 from .style import Style, ansi_wanted, seat
 from .table import render_table

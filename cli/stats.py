@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 import click
 
-from ..interpreter.compare import Z95
+from ..interpreter import Z95
 
 BINS = 10
 BAR = 30  # characters for the largest bin

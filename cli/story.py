@@ -16,9 +16,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..interpreter import events as ev
-from ..interpreter.game import Action
-from ..interpreter.log import redact
-from ..interpreter.state import State
+from ..interpreter import Action
+from ..interpreter import redact
+from ..interpreter import State
 from .style import Style, count, seat, words
 from .table import PLAIN, describe_action
 

@@ -26,7 +26,7 @@ from typing import Any, TextIO
 
 import click
 
-from ..interpreter.game import Game
+from ..interpreter import Game
 
 INKS = ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white")
 _LIGHT = frozenset({"green", "yellow", "cyan", "white"})  # backgrounds that want dark text

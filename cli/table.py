@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..interpreter.game import Action, Game, VariableSpec
-from ..interpreter.state import State
+from ..interpreter import Action, Game, VariableSpec
+from ..interpreter import State
 from .style import Style, component_order, count, seat, words, wrap
 
 PLAIN = Style()

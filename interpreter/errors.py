@@ -53,6 +53,10 @@ class RulesetError(RulesrunError):
         return "\n".join(p.format() for p in self.problems)
 
 
+class EvalError(RulesrunError):
+    """An expression failed while a game ran (for example, adding a colour to a number)."""
+
+
 class IllegalAction(RulesrunError):
     """An action that is not legal in the current state; the state is unchanged."""
 

@@ -25,9 +25,9 @@ from click.testing import CliRunner, Result
 from rulesrun.cli.main import main
 from rulesrun.cli.stats import bins, binned, first_player_line, histogram_lines
 from rulesrun.interpreter import Action, State, load_game
-from rulesrun.interpreter import invariants as inv
-from rulesrun.interpreter.checker import BY_NAME, END, Failure, check_ruleset, reproduce
-from rulesrun.interpreter.simulate import Stat, derive_seed
+from rulesrun.interpreter.tools import invariants as inv
+from rulesrun.interpreter.tools.checker import BY_NAME, END, Failure, check_ruleset, reproduce
+from rulesrun.interpreter.play.simulate import Stat, derive_seed
 
 PLANTED = Path(__file__).parent / "check"
 

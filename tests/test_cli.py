@@ -10,7 +10,7 @@ import pytest
 from rulesrun.cli.play import HumanSeat, Terminal
 from rulesrun.cli.table import describe_action
 from rulesrun.interpreter import Action, load_game, ruleset_path
-from rulesrun.interpreter.simulate import derive_seed
+from rulesrun.interpreter.play.simulate import derive_seed
 from helpers import run_cli as run
 
 UNO_TEXT = ruleset_path("uno").read_text(encoding="utf-8")

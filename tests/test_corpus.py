@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesrun.interpreter.pipeline import validate
+from rulesrun.interpreter import validate
 
 CORPUS = Path(__file__).parent / "corpus"
 CASES = sorted(CORPUS.glob("*.yaml"))

@@ -8,11 +8,12 @@ from click.testing import CliRunner
 
 from rulesrun.cli.main import main
 from rulesrun.interpreter import shipped_rulesets
-from rulesrun.interpreter.diff import MISSING, Change, Report, changes
-from rulesrun.interpreter.explain import RuleSheet
-from rulesrun.interpreter.layout import render
-from rulesrun.interpreter.pipeline import compile_document, load_document
-from rulesrun.interpreter.wording import Markup, words
+from rulesrun.interpreter.words.diff import MISSING, Change, Report, changes
+from rulesrun.interpreter.words.explain import RuleSheet
+from rulesrun.interpreter.words.layout import render
+from rulesrun.interpreter import load_document
+from rulesrun.interpreter.pipeline import compile_document
+from rulesrun.interpreter.words.expressions import Markup, words
 
 VARIANTS = [name for name, _ in shipped_rulesets() if "/" in name]
 NAMED_SECTIONS = ("params", "variables", "zones", "define", "procedures", "actions")

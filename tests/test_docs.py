@@ -24,11 +24,12 @@ from click.testing import CliRunner
 from helpers import arrange
 from rulesrun.cli.main import main
 from rulesrun.interpreter import Action, Game, load_game, shipped_rulesets
-from rulesrun.interpreter.bots import RandomBot
-from rulesrun.interpreter.effects import EFFECTS
-from rulesrun.interpreter.expressions import BUILTIN_NAMES, FUNCTIONS
-from rulesrun.interpreter.pipeline import RULESETS_DIR, validate
-from rulesrun.interpreter.runner import play_out
+from rulesrun.interpreter.play.bots import RandomBot
+from rulesrun.interpreter.backend.effects import EFFECTS
+from rulesrun.interpreter.backend.expressions import BUILTIN_NAMES, FUNCTIONS
+from rulesrun.interpreter import validate
+from rulesrun.interpreter.source.catalogue import RULESETS_DIR
+from rulesrun.interpreter.play.runner import play_out
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 PAGES = ("language.md", "variants.md")

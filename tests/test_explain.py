@@ -9,18 +9,19 @@ from typing import Any, Iterator
 
 import pytest
 from click.testing import CliRunner
-from rulesrun.interpreter.syntax import Tree
+from rulesrun.interpreter.language.syntax import Tree
 
 from rulesrun.cli.main import main
 from rulesrun.interpreter import shipped_rulesets
-from rulesrun.interpreter.effect_words import EffectWords
-from rulesrun.interpreter.effects import EFFECTS
-from rulesrun.interpreter.explain import RuleSheet, explain
-from rulesrun.interpreter.expressions import ExprError, parse
-from rulesrun.interpreter.layout import render
-from rulesrun.interpreter.pipeline import Document, compile_document, load_document
-from rulesrun.interpreter.game import Game
-from rulesrun.interpreter.wording import Markup, NoWords, Phrase, Scope, Words, words
+from rulesrun.interpreter.words.effects import EffectWords
+from rulesrun.interpreter.backend.effects import EFFECTS
+from rulesrun.interpreter.words.explain import RuleSheet, explain
+from rulesrun.interpreter.backend.expressions import ExprError, parse
+from rulesrun.interpreter.words.layout import render
+from rulesrun.interpreter import Document, load_document
+from rulesrun.interpreter.pipeline import compile_document
+from rulesrun.interpreter.engine.game import Game
+from rulesrun.interpreter.words.expressions import Markup, NoWords, Phrase, Scope, Words, words
 
 SHIPPED = [name for name, _ in shipped_rulesets()]
 PLACEHOLDERS = ("?", "TODO", "<", "None", "\x00", "\x01")
@@ -130,7 +131,7 @@ def test_every_node_of_every_shipped_ruleset_has_a_renderer(name: str) -> None:
 
 
 def test_every_construct_of_the_grammar_and_every_effect_has_a_renderer() -> None:
-    grammar = resources.files("rulesrun.interpreter").joinpath("expressions.lark").read_text(encoding="utf-8")
+    grammar = resources.files("rulesrun.interpreter.language").joinpath("expressions.lark").read_text(encoding="utf-8")
     constructs = set(re.findall(r"->\s*(\w+)", grammar))
     assert {"ternary", "aggregate", "compare", "call", "attr"} <= constructs
     said = uno_words()

@@ -12,8 +12,8 @@ import pytest
 
 from helpers import run_cli
 from rulesrun.interpreter.errors import BadFile
-from rulesrun.interpreter.files import check_output, open_output, text_lines
-from rulesrun.interpreter.log import read_game
+from rulesrun.interpreter.source.files import check_output, open_output, text_lines
+from rulesrun.interpreter.play.log import read_game
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
 needs_devices = pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")

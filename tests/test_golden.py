@@ -16,7 +16,7 @@ import pytest
 
 from golden.regenerate import GOLDENS, plain, record
 from rulesrun.interpreter import Action, Game, load_game
-from rulesrun.interpreter.invariants import first_difference
+from rulesrun.interpreter.tools.invariants import first_difference
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 NAMES = [name for name, *_ in GOLDENS]

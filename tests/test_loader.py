@@ -7,7 +7,7 @@ import pytest
 import yaml
 
 from rulesrun.interpreter.errors import Position, Problem, RulesetError
-from rulesrun.interpreter.loader import MAX_FILE_BYTES, SourceMap, load_file, load_text
+from rulesrun.interpreter.source.safe_yaml import MAX_FILE_BYTES, SourceMap, load_file, load_text
 
 
 def problems_of(text: str) -> list[Problem]:

@@ -9,8 +9,8 @@ from click.testing import CliRunner
 
 from rulesrun.cli.main import main
 from rulesrun.interpreter import Game, ReplayMismatch, load_game
-from rulesrun.interpreter import events as ev
-from rulesrun.interpreter.log import LoggedGame, read_games, redact, replay
+from rulesrun.interpreter.engine import events as ev
+from rulesrun.interpreter.play.log import LoggedGame, read_games, redact, replay
 
 
 @pytest.fixture(scope="module")

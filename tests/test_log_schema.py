@@ -15,12 +15,13 @@ import jsonschema
 import pytest
 
 from helpers import run_cli
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 from rulesrun.interpreter import load_game, shipped_rulesets
 from rulesrun.interpreter.errors import GameLimitExceeded
-from rulesrun.interpreter.log import SCHEMA_FILE, event_line, header_line, result_line, write_game
-from rulesrun.interpreter.runner import step
-from rulesrun.interpreter.simulate import bot_seats
+from rulesrun.interpreter import LOG_SCHEMA as SCHEMA_FILE
+from rulesrun.interpreter.play.log import event_line, header_line, result_line, write_game
+from rulesrun.interpreter.play.runner import step
+from rulesrun.interpreter.play.simulate import bot_seats
 
 RULESETS = [name for name, _ in shipped_rulesets()]
 SAMPLES: dict[type, Any] = {  # one event of every kind, with plausible values

@@ -23,9 +23,9 @@ from rulesrun.cli.play import HumanSeat, TakeBack, Terminal
 from rulesrun.cli.style import Style, component_ink, words
 from rulesrun.cli.table import describe_action, render_table
 from rulesrun.interpreter import Action, Game, State, load_game, shipped_rulesets
-from rulesrun.interpreter.bots import GreedyBot
-from rulesrun.interpreter.log import read_games, replay
-from rulesrun.interpreter.runner import step
+from rulesrun.interpreter.play.bots import GreedyBot
+from rulesrun.interpreter.play.log import read_games, replay
+from rulesrun.interpreter.play.runner import step
 
 SHIPPED = [name for name, _ in shipped_rulesets()]
 BASES = [name for name in SHIPPED if "/" not in name]  # whole games are played for the games themselves

@@ -1,6 +1,6 @@
 """Properties that hold in every game of every shipped ruleset, on random seeds.
 
-The checks themselves live in rulesrun.interpreter.invariants (a command that
+The checks themselves live in rulesrun.interpreter.tools.invariants (a command that
 checks a ruleset by playing it uses the same code); here hypothesis chooses the
 seeds, player counts and the illegal moves to try. The ruleset-agnostic tests
 run for every shipped ruleset, so a new ruleset or variant is covered as soon
@@ -18,9 +18,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rulesrun.interpreter import Action, Game, IllegalAction, State, load_game, shipped_rulesets
-from rulesrun.interpreter import invariants as inv
-from rulesrun.interpreter.runner import step
-from rulesrun.interpreter.simulate import bot_seats
+from rulesrun.interpreter.tools import invariants as inv
+from rulesrun.interpreter.play.runner import step
+from rulesrun.interpreter.play.simulate import bot_seats
 
 RULESETS = ["uno", "dos", "uno-dice"]  # the shipped games; their variants are checked below, more briefly
 VARIANTS = [name for name, _ in shipped_rulesets() if "/" in name]

@@ -10,7 +10,7 @@ import pytest
 from click.testing import Result
 
 from rulesrun.interpreter import load_game, shipped_rulesets
-from rulesrun.interpreter.log import read_games, replay
+from rulesrun.interpreter.play.log import read_games, replay
 from helpers import run_cli as run
 
 SHIPPED = [name for name, _ in shipped_rulesets()]

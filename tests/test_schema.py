@@ -10,8 +10,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from rulesrun.interpreter import RulesetError, load_document, load_game, shipped_rulesets
-from rulesrun.interpreter.effects import EFFECTS
-from rulesrun.interpreter.pipeline import SCHEMA_FILE
+from rulesrun.interpreter.backend.effects import EFFECTS
+from rulesrun.interpreter import RULESET_SCHEMA as SCHEMA_FILE
 
 SCHEMA = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
 CONTROL_FORMS = {"if", "switch", "while", "for_each"}
@@ -152,20 +152,20 @@ def test_every_shape_problem_is_reported_at_once(tmp_path):
 def test_sections_the_schema_accepted_are_remembered_and_broken_ones_never(tmp_path, monkeypatch):
     """Unchanged valid sections skip loading the validator; a broken section is checked every time."""
     import tempfile
-    from rulesrun.interpreter import pipeline
+    from rulesrun.interpreter.check import schema as schema_stage
 
     monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp_path))
-    assert pipeline.schema_problems(load_document("uno")) == []  # checks, and remembers
+    assert schema_stage.schema_problems(load_document("uno")) == []  # checks, and remembers
 
     def no_validator(part="whole"):
         raise AssertionError("the validator was loaded for sections already known to be valid")
-    monkeypatch.setattr(pipeline, "_schema_validator", no_validator)
-    assert pipeline.schema_problems(load_document("uno")) == []
+    monkeypatch.setattr(schema_stage, "_schema_validator", no_validator)
+    assert schema_stage.schema_problems(load_document("uno")) == []
 
     monkeypatch.undo()
     monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp_path))
     broken = tmp_path / "broken.yaml"
     broken.write_text("extends: uno\nname: broken\nplayers: {min: two, max: 4}\n", encoding="utf-8")
     for _ in range(2):
-        problems = pipeline.schema_problems(load_document(str(broken)))
+        problems = schema_stage.schema_problems(load_document(str(broken)))
         assert [p.code for p in problems] == ["S101"]

@@ -8,8 +8,8 @@ from click.testing import CliRunner
 
 from rulesrun.cli.main import main
 from rulesrun.interpreter import load_game
-from rulesrun.interpreter.compare import compare, interval
-from rulesrun.interpreter.simulate import Stat, simulate, summarise, play_game
+from rulesrun.interpreter.play.compare import compare, interval
+from rulesrun.interpreter.play.simulate import Stat, simulate, summarise, play_game
 
 
 def test_stat_matches_the_textbook_mean_and_variance():

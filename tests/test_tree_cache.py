@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulesrun.interpreter import tree_cache
-from rulesrun.interpreter.expressions import _parse_now
+from rulesrun.interpreter.language import parse_cache as tree_cache
+from rulesrun.interpreter.language.syntax import _parse_now
 
 TEXT = "card.colour == active_colour or (card.kind in [skip, reverse] and size(hand[next(player)]) > 1)"
 

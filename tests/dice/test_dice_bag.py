@@ -4,7 +4,7 @@ from __future__ import annotations
 from dice_lookup import (A, B, C, Luck, assert_conserved, catch, catch_wild_four, center, die, hand, play, sizes,
                          table)
 from helpers import events_of
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 
 
 def test_dice_10_1_each_drawn_die_is_rolled_at_once() -> None:

@@ -7,7 +7,7 @@ from dice_lookup import (A, B, C, Luck, assert_conserved, call_uno, catch, catch
                          proceed, recorders, reroll, sizes, table, without_effect)
 from helpers import act
 from rulesrun.interpreter import State
-from rulesrun.interpreter.runner import step
+from rulesrun.interpreter.play.runner import step
 
 
 def down_to_one(**before: object) -> State:
@@ -98,7 +98,7 @@ def test_dice_11_3_opponents_are_asked_starting_with_the_next_player() -> None:
 def test_dice_11_2_the_player_who_played_is_asked_first_once_the_turn_has_passed() -> None:
     """DICE-11.2: the player who just played down to one die is asked first for their own claims,
     so a call right after the play comes before any opponent's catch (DICE-11.3)."""
-    from rulesrun.interpreter.bots import GreedyBot
+    from rulesrun.interpreter.play.bots import GreedyBot
 
     state = down_to_one()
     assert state.current == B

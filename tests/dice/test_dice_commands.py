@@ -4,7 +4,7 @@ from __future__ import annotations
 from dice_lookup import (A, B, C, D, LEFT, RIGHT, Luck, assert_conserved, call_uno, catch, center, die, hand,
                          in_bag, play, refused_die, sizes, table, without_effect)
 from helpers import act, events_of
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 
 
 # ------------------------------------------------------------ DICE-7 playing a die

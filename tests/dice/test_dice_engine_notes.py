@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from dice_lookup import A, B, C, dice_game, play, table
-from rulesrun.interpreter.bots import make_bot
-from rulesrun.interpreter.runner import play_out
+from rulesrun.interpreter.play.bots import make_bot
+from rulesrun.interpreter.play.runner import play_out
 
 
 def test_dice_15_2_hands_center_colour_direction_and_scores_are_public() -> None:

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from dice_lookup import (A, B, TOTAL_DICE, assert_conserved, catch_wild_four, center, dice_game, name, offered,
                          play, table)
 from rulesrun.interpreter import State
-from rulesrun.interpreter import events as ev
-from rulesrun.interpreter.bots import make_bot
-from rulesrun.interpreter.runner import step
+from rulesrun.interpreter.engine import events as ev
+from rulesrun.interpreter.play.bots import make_bot
+from rulesrun.interpreter.play.runner import step
 
 CLAIMS = {"catch", "catch_wild_four", "call_uno"}
 CHI2_5_DOF_0_001 = 20.52    # the 0.001 critical value of chi-square with 5 degrees of freedom

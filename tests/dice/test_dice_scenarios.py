@@ -12,7 +12,7 @@ from dice_lookup import (A, B, C, LEFT, RIGHT, Luck, assert_conserved, call_uno,
                          without_effect)
 from helpers import events_of
 from rulesrun.interpreter import State
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 
 
 def bag_size(state: State) -> int:

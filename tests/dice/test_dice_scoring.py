@@ -8,7 +8,7 @@ import pytest
 from dice_lookup import A, B, C, D, LEFT, RIGHT, Luck, assert_conserved, center, play, position, sizes, table, variant
 from helpers import events_of
 from rulesrun.interpreter import State
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 
 OTHERS = {B: ["N01=Y2", "C2=Y-Rev"], C: ["N19=G4", "N20=R6"]}   # 2 + 20 and 4 + 6: 32 points
 

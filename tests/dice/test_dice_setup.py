@@ -10,7 +10,7 @@ from dice_lookup import (A, B, C, LEFT, TOTAL_DICE, assert_conserved, dice_game,
                          sizes, table, variant)
 from helpers import events_of
 from rulesrun.interpreter import IllegalAction, State
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 
 # DICE-2.5 as the rule book prints it.
 FACE_TABLE = """

@@ -6,7 +6,7 @@ import pytest
 from dice_lookup import (A, B, C, D, LEFT, RIGHT, Luck, assert_conserved, center, draw, hand, keep, offered, play,
                          refused_die, reroll, sizes, table)
 from helpers import action_names, act, events_of
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 
 
 # ------------------------------------------------------------ DICE-4 turn order and direction

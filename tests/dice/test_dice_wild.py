@@ -7,8 +7,8 @@ from dice_lookup import (A, B, C, LEFT, RIGHT, Luck, assert_conserved, catch_wil
                          offered, play, proceed, recorders, refused_die, reroll, sizes, table)
 from helpers import events_of
 from rulesrun.interpreter import State
-from rulesrun.interpreter import events as ev
-from rulesrun.interpreter.runner import step
+from rulesrun.interpreter.engine import events as ev
+from rulesrun.interpreter.play.runner import step
 
 
 def wild_draw_four(held: list[str], center_die: str = "N12=R3", colour: str = "blue", bag_size: int = 6,

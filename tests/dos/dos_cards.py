@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from helpers import arrange, snapshot  # noqa: E402
 from rulesrun.interpreter import Action, Game, IllegalAction, State, load_game, ruleset_path  # noqa: E402
-from rulesrun.interpreter import events as ev  # noqa: E402
+from rulesrun.interpreter.engine import events as ev# noqa: E402
 
 A, B, C, D = 0, 1, 2, 3
 COLOURS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}

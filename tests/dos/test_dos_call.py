@@ -73,8 +73,8 @@ def test_dos_10_2_declared_together_with_the_action_that_brought_two_cards():
 
 def test_dos_10_2_the_declaration_can_go_with_the_action_that_brings_two_cards():
     """The player who just acted is offered their own call before anybody may catch them."""
-    from rulesrun.interpreter.bots import GreedyBot
-    from rulesrun.interpreter.runner import step
+    from rulesrun.interpreter.play.bots import GreedyBot
+    from rulesrun.interpreter.play.runner import step
 
     state = start(["G5", "Y3", "G9"])
     state.apply(next(a for a in state.legal_actions()
@@ -89,8 +89,8 @@ def test_dos_10_2_the_declaration_can_go_with_the_action_that_brings_two_cards()
 def test_dos_10_2_the_player_is_asked_first_once_a_bonus_placement_has_passed_the_turn():
     """The bonus placement leaves two cards and ends the turn; the next player is about to act, but the
     player who placed is asked first for their own claims, so they call before anybody catches them."""
-    from rulesrun.interpreter.bots import GreedyBot
-    from rulesrun.interpreter.runner import claim_order, step
+    from rulesrun.interpreter.play.bots import GreedyBot
+    from rulesrun.interpreter.play.runner import claim_order, step
 
     state = start(["R5", "G1", "G9", "Y10"], draw_pile=("Y3",))
     match(state, "R5", "R5")

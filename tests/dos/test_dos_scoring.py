@@ -6,7 +6,7 @@ import pytest
 from dos_cards import (A, B, C, D, catch, dos, draw, end_turn, hand, match, moves, pile, place, round_ended, row,
                        sizes, table, variant)
 from rulesrun.interpreter import IllegalAction
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 
 NEAR_THE_END = {"score": [199, 0, 0]}  # any win ends the game, so the final position can be inspected
 

@@ -9,10 +9,10 @@ from dos_cards import (A, B, C, D, attributes, dos, end_turn, hand, ids, match, 
                        setup, sizes, table, variant)
 from helpers import StackedRandom, check_places
 from rulesrun.interpreter import IllegalAction
-from rulesrun.interpreter import events as ev
-from rulesrun.interpreter.bots import RandomBot
-from rulesrun.interpreter.expressions import Env
-from rulesrun.interpreter.runner import step
+from rulesrun.interpreter.engine import events as ev
+from rulesrun.interpreter.play.bots import RandomBot
+from rulesrun.interpreter.backend.expressions import Env
+from rulesrun.interpreter.play.runner import step
 
 SEATS = (2, 3, 4)
 
@@ -222,7 +222,7 @@ def test_dos_3_8_added_cards_go_to_the_right_end_and_cleared_ones_leave_the_rest
 
 def test_dos_s25_first_dealer_and_passing_the_deal(monkeypatch):
     """DOS-S25 (DOS-3.1, DOS-3.6, DOS-3.7): R7 beats G# and W2, which count 0."""
-    from rulesrun.interpreter import state as state_module
+    from rulesrun.interpreter.engine import state as state_module
 
     stacked = StackedRandom([ids("R7")[0], ids("G#")[0], ids("W2")[0]], seed=1)
 

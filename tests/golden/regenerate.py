@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from rulesrun.interpreter import load_game
-from rulesrun.interpreter import events as ev
-from rulesrun.interpreter.runner import play_out
-from rulesrun.interpreter.simulate import bot_seats
+from rulesrun.interpreter.engine import events as ev
+from rulesrun.interpreter.play.runner import play_out
+from rulesrun.interpreter.play.simulate import bot_seats
 
 HERE = Path(__file__).resolve().parent
 SIZE_LIMIT = 300_000

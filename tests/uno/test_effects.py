@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import action_names, events_of, refused
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 from uno_helpers import (A, B, C, D, accept, challenge, draw, hand, offered, pile, play, sizes, table, top)
 
 FILLER = {B: ["Y1", "Y2"], C: ["Y3", "Y4"], D: ["Y5", "Y6"]}

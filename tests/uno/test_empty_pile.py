@@ -6,7 +6,7 @@ hand (`rest=("hand", seat)`): with 108 cards in play, that is where they would b
 from __future__ import annotations
 
 from helpers import events_of, refused
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 from uno_helpers import A, B, C, D, accept, catch, challenge, draw, hand, keep, pile, play, sizes, table
 
 

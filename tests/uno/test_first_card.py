@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import action_names, events_of
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 from uno_helpers import (A, B, C, D, draw, hand, name_colour, pile, play, sizes, table, deal_round, top)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import action_names, events_of, no_effect, with_params
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 from uno_helpers import A, B, C, D, catch, challenge, name_of, play, sizes, table
 
 LOSERS = {B: ["R5", "G-Skip"], C: ["Y9", "WD4", "Y0"]}  # 25 and 59 points

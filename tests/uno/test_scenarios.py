@@ -10,7 +10,7 @@ import pytest
 
 from helpers import action_names, events_of, no_effect, refused
 from rulesrun.interpreter import IllegalAction
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 from uno_helpers import (A, B, C, D, accept, call_uno, catch, challenge, deal_round, draw, hand, keep,
                          name_colour, offered, pile, play, sizes, table, top)
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from helpers import action_names, events_of
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 from uno_helpers import A, B, accept, challenge, draw, offered, play, sizes, table, top
 
 B_HAND = ["Y1", "Y2", "Y3", "Y4", "Y5"]

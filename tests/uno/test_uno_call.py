@@ -60,8 +60,8 @@ def test_uno_8_2_declared_after_the_play_before_the_next_turn_begins(uno):
 def test_uno_8_2_the_player_who_played_is_asked_first_once_the_turn_has_passed(uno):
     """UNO-8.2, UNO-8.7: after the play the next player's turn has begun to be offered, but the
     player who played is asked first for their own claims, so they call before anyone can catch."""
-    from rulesrun.interpreter.bots import GreedyBot
-    from rulesrun.interpreter.runner import claim_order, step
+    from rulesrun.interpreter.play.bots import GreedyBot
+    from rulesrun.interpreter.play.runner import claim_order, step
 
     state = start(uno)
     play(state, "R3", call=False)

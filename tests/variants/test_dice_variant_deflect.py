@@ -12,10 +12,10 @@ from dice.dice_lookup import (A, B, C, LEFT, RIGHT, Luck, dice_game, offered, pl
                               refused_die, sizes)
 from helpers import act, action_names
 from rulesrun.interpreter import Game, State, load_game
-from rulesrun.interpreter import events as ev
-from rulesrun.interpreter.bots import RandomBot
-from rulesrun.interpreter.pipeline import validate
-from rulesrun.interpreter.runner import play_out
+from rulesrun.interpreter.engine import events as ev
+from rulesrun.interpreter.play.bots import RandomBot
+from rulesrun.interpreter import validate
+from rulesrun.interpreter.play.runner import play_out
 from test_dice_variant_files import variant
 
 A_HAND = ["C1=Y-D2", "N17=B1", "N18=B1"]  # A's yellow Draw Two matches the yellow 1 in the center

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dice.dice_lookup import (A, B, C, Luck, catch, catch_wild_four, dice_game, draw, hand, play, position,
                               proceed, reroll)
 from rulesrun.interpreter import Game, State
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 from test_dice_variant_files import variant
 
 

@@ -7,9 +7,9 @@ import functools
 import pytest
 
 from rulesrun.interpreter import Game, load_game, ruleset_path
-from rulesrun.interpreter.bots import RandomBot
-from rulesrun.interpreter.pipeline import validate
-from rulesrun.interpreter.runner import play_out
+from rulesrun.interpreter.play.bots import RandomBot
+from rulesrun.interpreter import validate
+from rulesrun.interpreter.play.runner import play_out
 
 RULE_OF = {
     "short-game": "DICE-H1", "pure-reverse": "DICE-H4", "no-bluffing": "DICE-H5", "colour-only": "DICE-H6",

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dice.dice_lookup import assert_conserved, dice_game
 from helpers import act, events_of
 from rulesrun.interpreter import State
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 from test_dice_variant_files import variant
 
 

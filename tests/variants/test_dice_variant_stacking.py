@@ -7,7 +7,7 @@ from __future__ import annotations
 from dice.dice_lookup import A, B, C, Luck, dice_game, play, position, proceed, sizes
 from helpers import act, action_names
 from rulesrun.interpreter import Game, State
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 from test_dice_variant_files import variant
 
 HANDS = {A: ["C1=Y-D2", "N17=B1", "N18=B1"], B: ["C2=Y-D2", "N19=B1", "N20=B1"], C: ["C3=B-D2", "N16=B1", "N15=G5"]}

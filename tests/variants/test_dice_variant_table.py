@@ -6,8 +6,8 @@ import pytest
 from dice.dice_lookup import dice_game
 from helpers import check_places
 from rulesrun.interpreter import IllegalAction
-from rulesrun.interpreter.bots import RandomBot
-from rulesrun.interpreter.runner import play_out
+from rulesrun.interpreter.play.bots import RandomBot
+from rulesrun.interpreter.play.runner import play_out
 from test_dice_variant_files import variant
 
 

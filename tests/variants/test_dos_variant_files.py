@@ -9,9 +9,9 @@ import pytest
 from dos.dos_cards import A, B, C, draw, hand, offered, table
 from helpers import refusal, table_ruleset
 from rulesrun.interpreter import RulesetError, load_game, ruleset_path
-from rulesrun.interpreter.bots import RandomBot
-from rulesrun.interpreter.pipeline import validate
-from rulesrun.interpreter.runner import play_out
+from rulesrun.interpreter.play.bots import RandomBot
+from rulesrun.interpreter import validate
+from rulesrun.interpreter.play.runner import play_out
 
 RULE_OF = {
     "short-game": "DOS-H1", "no-call": "DOS-H2", "optional-bonus": "DOS-H3", "open-matching": "DOS-H4",

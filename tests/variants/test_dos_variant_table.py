@@ -13,7 +13,7 @@ import pytest
 from dos.dos_cards import (A, B, C, D, catchable, draw, end_turn, hand, held, in_row, match, match_action, offered,
                            pile, place, refused, round_ended, row, sizes, table)
 from rulesrun.interpreter import Action, Game, load_game
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 
 
 @functools.cache

@@ -14,8 +14,8 @@ from dice.dice_lookup import (A, B, C, Luck, call_uno, catch, dice_game, die, dr
                               reroll, sizes, without_effect)
 from helpers import act, action_names, table_ruleset
 from rulesrun.interpreter import Game, State, load_game
-from rulesrun.interpreter.bots import RandomBot
-from rulesrun.interpreter.runner import play_out
+from rulesrun.interpreter.play.bots import RandomBot
+from rulesrun.interpreter.play.runner import play_out
 
 SHIPPED = ["call-penalty", "catch-window", "next-player-catches", "no-call"]
 OTHERS = {B: ["N11=G1", "N17=B1", "N08=B3"], C: ["N06=Y1", "N07=G2", "C2=G-D2"]}

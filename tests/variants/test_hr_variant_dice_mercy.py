@@ -9,7 +9,7 @@ from dice.dice_lookup import (A, B, C, Luck, assert_conserved, catch, catch_wild
                               position, proceed, sizes)
 from helpers import action_names, events_of, refused
 from rulesrun.interpreter import Game, State
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 from test_dice_variant_files import variant
 
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dice.dice_lookup import A, B, C, D, dice_game, play, position
 from rulesrun.interpreter import load_game
-from rulesrun.interpreter.bots import RandomBot
-from rulesrun.interpreter.runner import play_out
+from rulesrun.interpreter.play.bots import RandomBot
+from rulesrun.interpreter.play.runner import play_out
 
 HANDS = {A: ["N01=G3"], B: ["N04=B4"], C: ["N06=Y1", "N07=G2"], D: ["N05=Y6"]}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dice.dice_lookup import A, B, C, dice_game, play, position
 from helpers import events_of
 from rulesrun.interpreter import Game, State
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 from test_dice_variant_files import variant
 
 END_OF_ROUND = {A: ["N01=G3"], B: ["N04=B4"], C: ["N06=Y1", "N07=G2"]}

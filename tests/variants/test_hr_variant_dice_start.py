@@ -11,7 +11,7 @@ from pathlib import Path
 from dice.dice_lookup import A, assert_conserved, dice_game, name, offered, sizes
 from helpers import act, action_names, events_of, refused
 from rulesrun.interpreter import Game, State, load_game
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 from test_dice_variant_files import variant
 
 SEEDS = range(40)  # every kind of start die turns up among these (a Draw Two last, at 37)

@@ -14,8 +14,8 @@ from dos.dos_cards import (A, B, C, call_dos, catch, catchable, dos, draw, end_t
                            refused, sizes, table)
 from helpers import table_ruleset
 from rulesrun.interpreter import Action, Game, load_game
-from rulesrun.interpreter.bots import RandomBot
-from rulesrun.interpreter.runner import play_out
+from rulesrun.interpreter.play.bots import RandomBot
+from rulesrun.interpreter.play.runner import play_out
 
 
 @functools.cache

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dos.dos_cards import A, B, C, dos, draw, hand, round_ended, table
 from rulesrun.interpreter import load_game
-from rulesrun.interpreter.bots import RandomBot
-from rulesrun.interpreter.runner import play_out
+from rulesrun.interpreter.play.bots import RandomBot
+from rulesrun.interpreter.play.runner import play_out
 
 
 def variant():

@@ -10,8 +10,8 @@ import pytest
 
 from dos.dos_cards import A, B, C, dos, match, round_ended, table
 from rulesrun.interpreter import Game, load_game
-from rulesrun.interpreter.bots import RandomBot
-from rulesrun.interpreter.runner import play_out
+from rulesrun.interpreter.play.bots import RandomBot
+from rulesrun.interpreter.play.runner import play_out
 
 
 @functools.cache

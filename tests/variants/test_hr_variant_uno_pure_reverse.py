@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import events_of
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 from uno.uno_helpers import A, B, C, deal_round, play, sizes, table
 from uno_variant_helpers import random_round, uno, variant
 

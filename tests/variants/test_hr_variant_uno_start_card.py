@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import action_names, events_of
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 from uno.uno_helpers import A, B, D, deal_round, name_colour, pile, play, sizes
 from uno_variant_helpers import random_round, uno, variant, with_params
 

@@ -5,7 +5,7 @@ Each test sets up a position with the variant and shows what it changes against 
 from __future__ import annotations
 
 from helpers import act, action_names, events_of
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 from uno.uno_helpers import A, B, C, D, deal_round, hand, play, table
 from uno_variant_helpers import catchable, combined, copies, uno, variant
 

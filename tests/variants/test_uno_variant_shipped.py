@@ -9,7 +9,8 @@ import pytest
 
 from helpers import act
 from rulesrun.interpreter import RulesetError, load_game, ruleset_path
-from rulesrun.interpreter.pipeline import RULESETS_DIR, validate
+from rulesrun.interpreter import validate
+from rulesrun.interpreter.source.catalogue import RULESETS_DIR
 from uno.uno_helpers import A, B, C, D, accept, hand, play, table
 from uno_variant_helpers import pending, random_round, variant
 

@@ -11,7 +11,7 @@ import pytest
 
 from helpers import action_names, events_of, refused
 from rulesrun.interpreter import IllegalAction
-from rulesrun.interpreter import events as ev
+from rulesrun.interpreter.engine import events as ev
 from uno.uno_helpers import A, B, C, D, call_uno, draw, hand, pile, play, sizes, table
 from uno_variant_helpers import catchable, uno, variant
 

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from rulesrun.interpreter import Game, State, load_game
-from rulesrun.interpreter.bots import RandomBot
-from rulesrun.interpreter.runner import play_out
+from rulesrun.interpreter.play.bots import RandomBot
+from rulesrun.interpreter.play.runner import play_out
 from uno.uno_helpers import name_of
 
 

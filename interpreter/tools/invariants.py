@@ -12,13 +12,13 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterator, Sequence
 
-from . import events as ev
-from . import log
-from .errors import GameLimitExceeded, IllegalAction, ReplayMismatch
-from .game import NO_DEFAULT, Action, Game
-from .runner import play_out, step
-from .simulate import bot_seats
-from .state import State
+from ..engine import events as ev
+from ..play import log
+from ..errors import GameLimitExceeded, IllegalAction, ReplayMismatch
+from ..engine.game import NO_DEFAULT, Action, Game
+from ..play.runner import play_out, step
+from ..play.simulate import bot_seats
+from ..engine.state import State
 
 Check = Callable[[State], list[str]]
 NO_SUCH_VALUE = "no such value"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .wording import NoWords, Phrase, Scope, Step, Words, element_kind, join, origin, words
+from .expressions import NoWords, Phrase, Scope, Step, Words, element_kind, join, origin, words
 
 _CONTROL = ("if", "switch", "while", "for_each")
 

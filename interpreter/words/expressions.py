@@ -23,9 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
-from .errors import RulesrunError
-from .expressions import parse
-from .syntax import Token, Tree
+from ..errors import RulesrunError
+from ..backend.expressions import parse
+from ..language.syntax import Token, Tree
 
 _IT, _ITS = "\x00", "\x01"  # the thing a relative clause is about, while its clause is built
 _FLIP = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}

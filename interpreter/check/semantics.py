@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Iterator
 
-from .errors import Position, Problem
-from .expressions import BUILTIN_NAMES, ExprError, parse
-from .game import Game
-from .syntax import Token, Tree
+from ..errors import Position, Problem
+from ..backend.expressions import BUILTIN_NAMES, ExprError, parse
+from ..engine.game import Game
+from ..language.syntax import Token, Tree
 
 Path = tuple[Any, ...]
 Values = frozenset[Any] | None  # the values an expression can take, or None when not known

@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .errors import Problem
+from ..errors import Problem
 
 MAX_SHOWN = 120  # a longer source line is shown as a window around the column
 _CONTEXT = 50  # characters kept before the column in such a window

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import types as T
-from .expressions import Compiler, Env, EvalError, Evaluator, ExprError
-from .game import Effect
+from ..language import types as T
+from ..errors import EvalError
+from .expressions import Compiler, Env, Evaluator, ExprError
+from ..engine.game import Effect
 
 if TYPE_CHECKING:
     from .compiler import GameCompiler

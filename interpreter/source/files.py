@@ -15,7 +15,7 @@ import stat
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from .errors import BadFile
+from ..errors import BadFile
 
 MAX_LINE = 16 * 1024 * 1024  # bytes in one line of a log (a header lists every component)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)

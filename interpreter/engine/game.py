@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
-from .expressions import ACTOR, Env, Evaluator, reads_of
+from ..backend.expressions import ACTOR, Env, Evaluator, reads_of
 
 if TYPE_CHECKING:
     from .state import State

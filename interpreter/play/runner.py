@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Callable
 
 from .bots import Bot
-from .game import Action
-from .state import State
+from ..engine.game import Action
+from ..engine.state import State
 
 
 def claim_order(state: State) -> list[int]:

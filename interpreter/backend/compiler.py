@@ -13,12 +13,12 @@ import math
 from typing import Any, Callable
 
 from . import effects as fx
-from .errors import Position, Problem, RulesetError
+from ..errors import Position, Problem, RulesetError
 from .expressions import Compiler, Definition, Env, Evaluator, ExprError, Names
-from .game import NO_DEFAULT, ActionSpec, ChoiceSpec, Component, Game, Specialized, Trigger, VariableSpec, ZoneSpec
-from .loader import SourceMap
-from .resolve import ResolvedMap
-from . import types as T
+from ..engine.game import NO_DEFAULT, ActionSpec, ChoiceSpec, Component, Game, Specialized, Trigger, VariableSpec, ZoneSpec
+from ..source.safe_yaml import SourceMap
+from ..source.extends import ResolvedMap
+from ..language import types as T
 
 Path = tuple[Any, ...]
 MAX_COMPONENTS = 2000

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .checks import component_entries
-from .effect_words import EffectWords
-from .game import Game
+from ..check.semantics import component_entries
+from .effects import EffectWords
+from ..engine.game import Game
 from .layout import Block, Heading, Item, Listing, Paragraph, Table, render
-from .pipeline import load_document, compile_document
-from .wording import Markup, Phrase, Scope, Step, Words, YOU, capital, join, value_list, words
+from ..pipeline import load_document, compile_document
+from .expressions import Markup, Phrase, Scope, Step, Words, YOU, capital, join, value_list, words
 
 _VISIBILITY = {"hidden": "nobody", "public": "everybody", "owner": "only its owner",
                "top": "everybody, the top one only"}

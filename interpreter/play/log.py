@@ -13,14 +13,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
-from . import events as ev
-from .errors import GameLimitExceeded, IllegalAction, ReplayMismatch
-from .files import text_lines
-from .game import Action, Game
-from .state import State
+from ..engine import events as ev
+from ..errors import GameLimitExceeded, IllegalAction, ReplayMismatch
+from ..source.files import text_lines
+from ..engine.game import Action, Game
+from ..engine.state import State
 
 FORMAT = 1
-SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schema" / "log.schema.json"  # one line of the log
 MAX_LOG_BYTES = 8 * 1024 ** 3  # a long simulation's log; it is read line by line
 _SCALARS = (str, int, float, type(None))
 

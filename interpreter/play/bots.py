@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from .game import Action
-from .state import State
+from ..engine.game import Action
+from ..engine.state import State
 
 
 class Bot(Protocol):

@@ -21,12 +21,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple
 
-from . import events as ev
+from ..engine import events as ev
 from .bots import Bot, make_bot
-from .errors import GameLimitExceeded
-from .game import Game
+from ..errors import GameLimitExceeded
+from ..engine.game import Game
 from .runner import play_out
-from .state import State
+from ..engine.state import State
 
 SEED_STRIDE = 1_000_003
 
@@ -262,7 +262,7 @@ _WORKER: dict[str, Any] = {}
 
 def _start_worker(ruleset: str, players: int, bot: str, single_round: bool, with_log: bool) -> None:
     if _WORKER.get("ruleset") != ruleset:  # not inherited from the parent process: load it here
-        from .pipeline import load_game
+        from ..pipeline import load_game
         _WORKER.update(game=load_game(ruleset), ruleset=ruleset)
     _WORKER.update(players=players, bot=bot, single_round=single_round, with_log=with_log)
 

@@ -27,7 +27,7 @@ from yaml.events import (AliasEvent, DocumentEndEvent, DocumentStartEvent, Mappi
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.reader import Reader, ReaderError
 
-from .errors import BadFile, Position, Problem, RulesetError
+from ..errors import BadFile, Position, Problem, RulesetError
 from .files import open_regular
 
 MAX_FILE_BYTES = 1_000_000

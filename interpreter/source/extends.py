@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from .errors import Position, Problem, RulesetError
-from .loader import SourceMap, load_file
+from ..errors import Position, Problem, RulesetError
+from .safe_yaml import SourceMap, load_file
 
 MAX_LAYERS = 32
 LIST_OPERATIONS = ("append", "prepend")
@@ -137,7 +137,7 @@ class _Merger:
             here = path + (key,)
             if value is None:  # `key: ~` removes what the base had
                 if key not in result and here not in self.removed:  # (removed already: this settles it)
-                    from .expressions import Compiler
+                    from ..backend.expressions import Compiler
                     self.removal_problems.append(Problem(
                         "X005", f"`{'.'.join(map(str, here))}: ~` removes nothing: the base has no `{key}` here",
                         layer.source.key_position(here), hint=Compiler._suggest(str(key), [str(k) for k in result])))

@@ -15,11 +15,11 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .checks import component_entries
+from ..check.semantics import component_entries
 from .explain import WINNER, RuleSheet
 from .layout import Block, Heading, Item, Listing, Paragraph, render
-from .pipeline import compile_document, load_document
-from .wording import Markup, Phrase, Scope, Step, YOU, capital, value_list, words
+from ..pipeline import compile_document, load_document
+from .expressions import Markup, Phrase, Scope, Step, YOU, capital, value_list, words
 
 Path = tuple[Any, ...]
 

@@ -1,6 +1,6 @@
-"""The expression language: parse once with Lark, compile into Python closures.
+"""The expression language compiled into Python closures.
 
-Ruleset text is never evaluated by Python: the grammar (`expressions.lark`)
+Ruleset text is never evaluated by Python: the grammar (`language/expressions.lark`)
 turns it into a tree, and `Compiler` turns the tree into nested closures that
 read the running state through an `Env`. Every name is resolved here, at load
 time, so that an unknown name is a compile error with a position and a
@@ -11,17 +11,13 @@ from __future__ import annotations
 import difflib
 import operator
 from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
 from typing import Any, Callable, Iterable
 
 
-from . import types as T
-from .errors import RulesrunError
-from .syntax import Token, Tree, from_lark
-from .tree_cache import TreeCache
+from ..language import types as T
+from ..errors import EvalError
+from ..language.syntax import ExprError, Token, Tree, parse
 
-MAX_EXPRESSION_LENGTH = 500
 MAX_EXPRESSION_DEPTH = 40
 MAX_COMPILED_NODES = 5000
 
@@ -45,21 +41,6 @@ class Env:
         self.state = state
         self.player = player
         self.loc = loc if loc is not None else {}
-
-
-class ExprError(Exception):
-    """A problem in one expression, at a 0-based column of its text."""
-
-    def __init__(self, message: str, column: int = 0, hint: str = "", code: str = "E100"):
-        super().__init__(message)
-        self.message = message
-        self.column = column
-        self.hint = hint
-        self.code = code
-
-
-class EvalError(RulesrunError):
-    """An expression failed while a game ran (for example, adding a colour to a number)."""
 
 
 @dataclass
@@ -97,77 +78,6 @@ class Names:
             set(self.variables) | set(self.params) | set(self.zones) | set(self.definitions)
             | self.symbols | set(BUILTIN_NAMES) | set(FUNCTIONS)
         )
-
-
-# ---------------------------------------------------------------- parsing
-
-def _grammar() -> str:
-    return Path(__file__).with_name("expressions.lark").read_text(encoding="utf-8")
-
-
-@lru_cache(maxsize=1)
-def _parser() -> Any:
-    from lark import Lark  # loaded only when a text is not remembered from an earlier run
-    return Lark(_grammar(), parser="lalr", start=["start", "lvalue"], propagate_positions=True,
-                maybe_placeholders=True, cache=True)
-
-
-@lru_cache(maxsize=1)
-def _remembered() -> TreeCache:
-    return TreeCache(_grammar())
-
-
-def parse(text: str, start: str = "start") -> Tree:
-    """Parse one expression; syntax errors become `ExprError` with the column."""
-    if not isinstance(text, str):
-        raise ExprError(f"expected an expression as text, got {text!r}", code="E101")
-    return _parse(text, start)
-
-
-@lru_cache(maxsize=4096)
-def _parse(text: str, start: str) -> Tree:
-    """The same text always gives the same tree, and trees are only ever read: parse each text once."""
-    if len(text) > MAX_EXPRESSION_LENGTH:
-        raise ExprError(f"expression is longer than {MAX_EXPRESSION_LENGTH} characters", code="E102")
-    key = f"{start}:{text}"
-    known = _remembered().get(key)
-    if isinstance(known, tuple):  # a text that did not parse last time either
-        raise ExprError(*known)
-    if known is not None:
-        return known
-    try:
-        tree = _parse_now(text, start)
-    except ExprError as err:
-        _remembered().put_error(key, err.message, err.column, err.hint, err.code)
-        raise
-    _remembered().put(key, tree)
-    return tree
-
-
-def _parse_now(text: str, start: str) -> Tree:
-    from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-    try:
-        return from_lark(_parser().parse(text, start=start))
-    except UnexpectedCharacters as err:
-        raise ExprError(f"unexpected character {text[err.pos_in_stream]!r}", err.column - 1,
-                        code="E103") from None
-    except UnexpectedToken as err:
-        if err.token.type == "$END":
-            raise ExprError("the expression ends too early", len(text), code="E103") from None
-        expected = sorted(_describe(t) for t in err.expected)[:6]
-        raise ExprError(f"unexpected {err.token.value!r}", (err.column or 1) - 1,
-                        hint="expected " + ", ".join(expected), code="E103") from None
-    except (UnexpectedInput, LarkError) as err:  # pragma: no cover - other Lark failures
-        raise ExprError(f"cannot parse expression: {err}", code="E103") from None
-
-
-_TOKEN_WORDS = {"NAME": "a name", "NUMBER": "a number", "STRING": "a string", "LPAR": "'('",
-                "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "COLON": "':'",
-                "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*'", "DOT": "'.'"}
-
-
-def _describe(token_type: str) -> str:
-    return _TOKEN_WORDS.get(token_type, token_type.lower())
 
 
 # ---------------------------------------------------------------- runtime helpers

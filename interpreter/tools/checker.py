@@ -21,13 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from . import events as ev
+from ..engine import events as ev
 from . import invariants as inv
-from .errors import GameLimitExceeded
-from .game import Action, Game
-from .runner import step
-from .simulate import bot_seats, derive_seed
-from .state import State
+from ..errors import GameLimitExceeded
+from ..engine.game import Action, Game
+from ..play.runner import step
+from ..play.simulate import bot_seats, derive_seed
+from ..engine.state import State
 
 BOT_KINDS = ("random", "greedy")
 FINISHING_BOTS = ("greedy",)  # played to the end of the game; the others explore its start

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any, Iterator
+from typing import Any
 
 from . import events as ev
-from .errors import GameLimitExceeded, IllegalAction
-from .expressions import Env, EvalError, explain
+from ..errors import GameLimitExceeded, IllegalAction
+from ..backend.expressions import Env, explain
+from ..errors import EvalError
 from .game import NO_DEFAULT, Action, ActionSpec, ChoiceSpec, Game
 
 MAX_LOOP = 1000

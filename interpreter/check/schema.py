@@ -1,0 +1,159 @@
+"""The JSON Schema stage: the shape of a resolved ruleset, and its size, before its meaning is read."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import Position, Problem
+from ..source.catalogue import RULESET_SCHEMA as SCHEMA_FILE
+from ..source.document import Document
+
+MAX_VALUES = 5_000  # in a resolved ruleset; the largest shipped one holds under 1,000
+MAX_TEXT = 1_000_000  # characters of text in all its values together
+
+
+@lru_cache(maxsize=None)
+def _schema_validator(part: str = "whole") -> Any:
+    """The schema's validator; `section`: without the required sections; `required`: only those."""
+    import jsonschema
+    schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    if part == "required":
+        schema = {"required": schema.get("required", [])}
+    elif part == "section":
+        schema.pop("required", None)
+    return jsonschema.Draft202012Validator(schema)
+
+
+@lru_cache(maxsize=256)
+def _section_errors(key: str, encoded: str) -> tuple[Any, ...]:
+    """The schema errors of one top-level section, checked once per distinct content.
+
+    Variants share most sections with their base, and a house-rule author's next
+    try changes one section, so most sections have been checked before.
+    """
+    return tuple(_schema_validator("section").iter_errors({key: json.loads(encoded)}))
+
+
+def _schema_errors(data: Any) -> list[Any]:
+    if not isinstance(data, dict):
+        return list(_schema_validator().iter_errors(data))
+    sections = {key: json.dumps(value, sort_keys=True) for key, value in data.items()}
+    known = _KnownValid.load()
+    required = json.loads(SCHEMA_FILE.read_text(encoding="utf-8")).get("required", [])
+    if all(key in data for key in required) and all(known.has(k, v) for k, v in sections.items()):
+        return []  # every section was checked before, unchanged: no need to load the validator at all
+    errors = list(_schema_validator("required").iter_errors(data))
+    for key, encoded in sections.items():
+        found = _section_errors(key, encoded)
+        if not found:
+            known.add(key, encoded)
+        errors.extend(found)
+    known.save()
+    return errors
+
+
+class _KnownValid:
+    """Digests of ruleset sections the schema accepted, kept between runs beside the parser's cache.
+
+    Loading the JSON Schema validator costs more than checking a whole ruleset,
+    and shipped rulesets and a house-rule author's unchanged sections are the
+    same from one run to the next. A digest covers the schema's own text, so a
+    changed schema starts afresh; any problem with the file just means checking again.
+    """
+
+    LIMIT = 20_000
+
+    def __init__(self, path: Path, digests: set[str]):
+        self.path, self.digests, self.added = path, digests, False
+
+    @classmethod
+    def load(cls) -> "_KnownValid":
+        import hashlib
+        import tempfile
+        schema = hashlib.sha256(SCHEMA_FILE.read_bytes()).hexdigest()[:16]
+        path = Path(tempfile.gettempdir()) / f"rulesrun-valid-sections-{schema}.txt"
+        try:
+            digests = set(path.read_text(encoding="ascii").split())
+        except (OSError, ValueError):
+            digests = set()
+        return cls(path, digests)
+
+    @staticmethod
+    def _digest(key: str, encoded: str) -> str:
+        import hashlib
+        return hashlib.sha256(f"{key}\n{encoded}".encode("utf-8")).hexdigest()[:32]
+
+    def has(self, key: str, encoded: str) -> bool:
+        return self._digest(key, encoded) in self.digests
+
+    def add(self, key: str, encoded: str) -> None:
+        digest = self._digest(key, encoded)
+        if digest not in self.digests:
+            self.digests.add(digest)
+            self.added = True
+
+    def save(self) -> None:
+        if not self.added or len(self.digests) > self.LIMIT:
+            return
+        try:
+            self.path.write_text("\n".join(sorted(self.digests)), encoding="ascii")
+        except OSError:
+            pass
+
+
+def schema_problems(doc: Document) -> list[Problem]:
+    """Shape errors from the JSON Schema, each at the position of the offending value."""
+    if not SCHEMA_FILE.is_file():
+        return []
+    from ..words.schema_messages import describe
+    problems = []
+    for error in sorted(_schema_errors(doc.data), key=lambda e: list(map(str, e.absolute_path))):
+        found = describe(error)
+        problems.append(Problem(found.code, found.message, doc.source.key_position(found.path), hint=found.hint))
+    return problems
+
+
+def size_problems(doc: Document) -> list[Problem]:
+    """A ruleset too large to check quickly, refused before the schema reads it.
+
+    The loader bounds a single file; a merged variant, or text repeated by YAML
+    aliases, can still be larger than any game needs, and checking its shape
+    takes time in proportion to its size.
+    """
+    sizes = {key: _size(value) for key, value in doc.data.items()}
+    values, text = (sum(size[i] for size in sizes.values()) for i in (0, 1))
+    if values <= MAX_VALUES and text <= MAX_TEXT:
+        return []
+    biggest = max(sizes, key=lambda key: sizes[key])
+    what = f"{values} values" if values > MAX_VALUES else f"{text} characters of text"
+    limit = f"{MAX_VALUES} values" if values > MAX_VALUES else f"{MAX_TEXT} characters"
+    return [Problem("S110", f"the ruleset holds {what}, more than the limit of {limit}", _own_key(doc, biggest),
+                    hint=f"`{biggest}` is the largest section; `copies:` and lists of values make many "
+                         "components from one entry")]
+
+
+def _own_key(doc: Document, key: str) -> Position:
+    """Where the ruleset's own file writes a section (a variant's, rather than its base's)."""
+    for source, _ in getattr(doc.source, "origins", {}).values():
+        if source.file == doc.file and (key,) in source.keys:
+            return source.key_position((key,))
+    return doc.source.key_position((key,))
+
+
+def _size(value: Any) -> tuple[int, int]:
+    """(values, characters of text) in a loaded value, its keys included."""
+    values, text, todo = 0, 0, [value]
+    while todo:
+        item = todo.pop()
+        values += 1
+        if isinstance(item, dict):
+            text += sum(len(key) for key in item)
+            values += len(item)
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, str):
+            text += len(item)
+    return values, text
