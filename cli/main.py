@@ -25,10 +25,10 @@ class _Commands(click.Group):
         try:
             return super().invoke(ctx)
         except Exception as err:  # noqa: BLE001 - anything not ours is re-raised below
-            from ..interpreter import RulesetError, RulesrunError
+            from ..interpreter import RulesetError, RulesrunError, diagnostics
             if isinstance(err, RulesetError):
                 for problem in err.problems:
-                    click.echo(problem.format(), err=True)
+                    click.echo(diagnostics.header(problem), err=True)
             elif isinstance(err, RulesrunError):
                 click.echo(f"error: {err}", err=True)
             elif isinstance(err, OSError):  # a file that opened but cannot be read or written

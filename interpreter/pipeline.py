@@ -37,10 +37,15 @@ def load_game(name_or_path: str) -> "Game":
 
     A ruleset with an error is refused with every problem found; warnings do not refuse it.
     """
+    return load_checked(name_or_path)[1]
+
+
+def load_checked(name_or_path: str) -> tuple[Document, "Game"]:
+    """The resolved document of a ruleset and its compiled game, refused as `load_game` refuses."""
     report = validate(name_or_path)
-    if report.errors or report.game is None:
+    if report.errors or report.game is None or report.document is None:
         raise RulesetError(list(report.errors))
-    return report.game
+    return report.document, report.game
 
 
 @dataclass(frozen=True)

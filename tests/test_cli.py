@@ -202,3 +202,14 @@ def test_moves_are_described_in_words() -> None:
     assert describe_action(state, Action("play", 0, (("card", by_label["red 3"]), ("call", True)))) \
         == "play red 3 + call"
     assert describe_action(state, Action("catch", 1, (("target", 0),))) == "catch P1"
+
+
+@pytest.mark.parametrize("command", [["play", "--humans", "0"], ["simulate", "--games", "1"], ["check"],
+                                     ["explain"]])
+def test_a_ruleset_that_validate_rejects_is_refused_by_every_command(command: list[str]) -> None:
+    """A round that can never end (S408) is a whole-ruleset error: nothing that validate rejects plays."""
+    path = str(Path(__file__).resolve().parent / "corpus" / "check-round-never-ends.yaml")
+    assert run("validate", path).exit_code == 1
+    result = run(command[0], path, *command[1:])
+    assert result.exit_code == 1
+    assert "no round can ever end" in result.stderr and "[S408]" in result.stderr

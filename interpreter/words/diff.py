@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from ..check.semantics import component_entries
 from .explain import WINNER, RuleSheet
 from .layout import Block, Heading, Item, Listing, Paragraph, render
-from ..pipeline import compile_document, load_document
+from ..pipeline import load_checked
 from .expressions import Markup, Phrase, Scope, Step, YOU, capital, value_list, words
 
 Path = tuple[Any, ...]
@@ -82,10 +82,10 @@ def _list_changes(old: list[Any], new: list[Any], path: Path) -> list[Change]:
 
 def diff(base: str, variant: str, markdown: bool = True) -> str:
     """What `variant` changes compared with `base`, in words and as a structural diff."""
-    old_doc, new_doc = load_document(base), load_document(variant)
+    (old_doc, old_game), (new_doc, new_game) = load_checked(base), load_checked(variant)
     markup = Markup(markdown)
-    old = RuleSheet(old_doc.data, compile_document(old_doc), markup)
-    new = RuleSheet(new_doc.data, compile_document(new_doc), markup)
+    old = RuleSheet(old_doc.data, old_game, markup)
+    new = RuleSheet(new_doc.data, new_game, markup)
     return render(Report(base, variant, old, new).blocks(), markdown)
 
 

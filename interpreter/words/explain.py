@@ -20,7 +20,7 @@ from ..check.semantics import component_entries
 from .effects import EffectWords
 from ..engine.game import Game
 from .layout import Block, Heading, Item, Listing, Paragraph, Table, render
-from ..pipeline import load_document, compile_document
+from ..pipeline import load_checked
 from .expressions import Markup, Phrase, Scope, Step, Words, YOU, capital, join, value_list, words
 
 _VISIBILITY = {"hidden": "nobody", "public": "everybody", "owner": "only its owner",
@@ -35,8 +35,7 @@ NOBODY = Phrase("the acting player", kind="player")
 
 def explain(name_or_path: str, markdown: bool = True) -> str:
     """The rule sheet of a ruleset, as Markdown or as plain text."""
-    doc = load_document(name_or_path)
-    game = compile_document(doc)
+    doc, game = load_checked(name_or_path)
     return render(RuleSheet(doc.data, game, Markup(markdown)).blocks(), markdown)
 
 
