@@ -151,10 +151,10 @@ def test_every_shape_problem_is_reported_at_once(tmp_path):
 
 def test_sections_the_schema_accepted_are_remembered_and_broken_ones_never(tmp_path, monkeypatch):
     """Unchanged valid sections skip loading the validator; a broken section is checked every time."""
-    import tempfile
+    from rulesrun.interpreter import environment
     from rulesrun.interpreter.check import schema as schema_stage
 
-    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setattr(schema_stage, "current", lambda: environment.Environment(tmp_path / "cache"))
     assert schema_stage.schema_problems(load_document("uno")) == []  # checks, and remembers
 
     def no_validator(part="whole"):
@@ -163,7 +163,7 @@ def test_sections_the_schema_accepted_are_remembered_and_broken_ones_never(tmp_p
     assert schema_stage.schema_problems(load_document("uno")) == []
 
     monkeypatch.undo()
-    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setattr(schema_stage, "current", lambda: environment.Environment(tmp_path / "cache"))
     broken = tmp_path / "broken.yaml"
     broken.write_text("extends: uno\nname: broken\nplayers: {min: two, max: 4}\n", encoding="utf-8")
     for _ in range(2):

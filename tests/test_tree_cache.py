@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulesrun.interpreter.environment import Environment
 from rulesrun.interpreter.language import parse_cache as tree_cache
 from rulesrun.interpreter.language.syntax import _parse_now
 
@@ -21,26 +22,22 @@ def test_a_stored_tree_comes_back_with_the_same_nodes_tokens_and_positions():
     assert tokens == [(t.type, str(t), t.start_pos, t.column) for t in tree.scan_values(lambda v: hasattr(v, "type"))]
 
 
-def test_a_damaged_or_foreign_file_is_not_used(tmp_path: Path, monkeypatch):
-    monkeypatch.setattr(tree_cache.tempfile, "gettempdir", lambda: str(tmp_path))
-    cache = tree_cache.TreeCache("grammar")
-    cache.path.write_text("{not json", encoding="utf-8")
-    assert tree_cache.TreeCache("grammar").trees == {}
-    cache.path.write_text('{"start:x": ["t", "name", null, [["k"]]]}', encoding="utf-8")
-    assert tree_cache.TreeCache("grammar").get("start:x") is None  # unreadable entry: parsed afresh
-
-
-def test_a_new_tree_is_written_when_the_run_ends(tmp_path: Path, monkeypatch):
-    monkeypatch.setattr(tree_cache.tempfile, "gettempdir", lambda: str(tmp_path))
-    cache = tree_cache.TreeCache("grammar")
+def test_a_tree_is_remembered_by_another_run(tmp_path: Path):
+    cache = tree_cache.TreeCache("grammar", Environment(tmp_path))
     cache.put("start:" + TEXT, _parse_now(TEXT, "start"))
-    cache.save()
-    assert tree_cache.TreeCache("grammar").get("start:" + TEXT) == _parse_now(TEXT, "start")
+    again = tree_cache.TreeCache("grammar", Environment(tmp_path))
+    assert again.get("start:" + TEXT) == _parse_now(TEXT, "start")
+    assert tree_cache.TreeCache("another grammar", Environment(tmp_path)).get("start:" + TEXT) is None
 
 
-def test_a_text_that_does_not_parse_is_remembered_with_its_error(tmp_path: Path, monkeypatch):
-    monkeypatch.setattr(tree_cache.tempfile, "gettempdir", lambda: str(tmp_path))
-    cache = tree_cache.TreeCache("grammar")
+def test_a_damaged_entry_is_not_used(tmp_path: Path):
+    cache = tree_cache.TreeCache("grammar", Environment(tmp_path))
+    cache.store.put("start:x", ["t", "name", None, [["k"]]])  # a tree that does not rebuild
+    assert cache.get("start:x") is None  # parsed afresh
+
+
+def test_a_text_that_does_not_parse_is_remembered_with_its_error(tmp_path: Path):
+    cache = tree_cache.TreeCache("grammar", Environment(tmp_path))
     cache.put_error("start:owes[*]", "unexpected '*'", 5, "expected a name", "E103")
-    cache.save()
-    assert tree_cache.TreeCache("grammar").get("start:owes[*]") == ("unexpected '*'", 5, "expected a name", "E103")
+    again = tree_cache.TreeCache("grammar", Environment(tmp_path))
+    assert again.get("start:owes[*]") == ("unexpected '*'", 5, "expected a name", "E103")

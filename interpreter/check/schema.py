@@ -1,11 +1,12 @@
 """The JSON Schema stage: the shape of a resolved ruleset, and its size, before its meaning is read."""
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
+from ..environment import Store, current
 from ..errors import Position, Problem
 from ..source.catalogue import RULESET_SCHEMA as SCHEMA_FILE
 from ..source.document import Document
@@ -41,66 +42,50 @@ def _schema_errors(data: Any) -> list[Any]:
         return list(_schema_validator().iter_errors(data))
     sections = {key: json.dumps(value, sort_keys=True) for key, value in data.items()}
     known = _KnownValid.load()
+    remembered = {key: known.has(key, encoded) for key, encoded in sections.items()}
     required = json.loads(SCHEMA_FILE.read_text(encoding="utf-8")).get("required", [])
-    if all(key in data for key in required) and all(known.has(k, v) for k, v in sections.items()):
+    if all(key in data for key in required) and all(remembered.values()):
         return []  # every section was checked before, unchanged: no need to load the validator at all
     errors = list(_schema_validator("required").iter_errors(data))
     for key, encoded in sections.items():
         found = _section_errors(key, encoded)
-        if not found:
+        if not found and not remembered[key]:
             known.add(key, encoded)
         errors.extend(found)
-    known.save()
     return errors
 
 
 class _KnownValid:
-    """Digests of ruleset sections the schema accepted, kept between runs beside the parser's cache.
+    """Sections of rulesets the schema accepted, remembered between runs (see `environment`).
 
     Loading the JSON Schema validator costs more than checking a whole ruleset,
     and shipped rulesets and a house-rule author's unchanged sections are the
-    same from one run to the next. A digest covers the schema's own text, so a
-    changed schema starts afresh; any problem with the file just means checking again.
+    same from one run to the next. The store's version is the schema's own text,
+    so a changed schema starts afresh; an entry that is not there, or not whole,
+    just means checking again.
     """
 
-    LIMIT = 20_000
+    MAX_ENTRIES = 10_000
+    MAX_BYTES = 8 * 1024 * 1024
 
-    def __init__(self, path: Path, digests: set[str]):
-        self.path, self.digests, self.added = path, digests, False
+    def __init__(self, store: Store):
+        self.store = store
 
     @classmethod
     def load(cls) -> "_KnownValid":
-        import hashlib
-        import tempfile
-        schema = hashlib.sha256(SCHEMA_FILE.read_bytes()).hexdigest()[:16]
-        path = Path(tempfile.gettempdir()) / f"rulesrun-valid-sections-{schema}.txt"
-        try:
-            digests = set(path.read_text(encoding="ascii").split())
-        except (OSError, ValueError):
-            digests = set()
-        return cls(path, digests)
-
-    @staticmethod
-    def _digest(key: str, encoded: str) -> str:
-        import hashlib
-        return hashlib.sha256(f"{key}\n{encoded}".encode("utf-8")).hexdigest()[:32]
+        return cls(current().store("schema-verdicts", SCHEMA_FILE.read_text(encoding="utf-8"),
+                                   cls.MAX_ENTRIES, cls.MAX_BYTES))
 
     def has(self, key: str, encoded: str) -> bool:
-        return self._digest(key, encoded) in self.digests
+        return self.store.get(_section_key(key, encoded)) is True
 
     def add(self, key: str, encoded: str) -> None:
-        digest = self._digest(key, encoded)
-        if digest not in self.digests:
-            self.digests.add(digest)
-            self.added = True
+        self.store.put(_section_key(key, encoded), True)
 
-    def save(self) -> None:
-        if not self.added or len(self.digests) > self.LIMIT:
-            return
-        try:
-            self.path.write_text("\n".join(sorted(self.digests)), encoding="ascii")
-        except OSError:
-            pass
+
+def _section_key(key: str, encoded: str) -> str:
+    """A section by a digest of its name and content: entries stay small whatever the section holds."""
+    return hashlib.sha256(f"{key}\n{encoded}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def schema_problems(doc: Document) -> list[Problem]:

@@ -2,42 +2,32 @@
 
 Parsing is most of the work of `rulesrun validate`, and the same texts come
 back run after run: every house rule of a game repeats its base's expressions.
-The trees are kept as plain JSON (never pickled) in a file of the user's own
-beside the parser's cache, keyed by the grammar and the installed Lark; a file
-that cannot be read, or that somebody else owns, is simply not used.
+Each text's tree (or, for a text that does not parse, its error) is one entry
+of a store of the user's cache folder (see `environment`), kept as plain JSON
+(never pickled) and read only when that text is parsed again. The store's
+version is the grammar and the installed Lark, so a new grammar starts afresh.
 """
 from __future__ import annotations
 
-import atexit
-import hashlib
 import importlib.util
-import json
 import os
-import tempfile
-from pathlib import Path
 from typing import Any
 
+from ..environment import Environment, current
 from .syntax import Meta, Token, Tree
 
-LIMIT = 20_000  # texts remembered; beyond that the file is no longer extended
+MAX_ENTRIES = 10_000
+MAX_BYTES = 64 * 1024 * 1024
 
 
 class TreeCache:
-    def __init__(self, grammar: str):
-        digest = hashlib.sha256(f"{_parser_version()}\n{grammar}".encode("utf-8")).hexdigest()[:16]
-        owner = os.getuid() if hasattr(os, "getuid") else 0
-        self.path = Path(tempfile.gettempdir()) / f"rulesrun-trees-{owner}-{digest}.json"
-        self.trees: dict[str, Any] = {}
-        self.added = False
-        try:
-            if not hasattr(os, "getuid") or self.path.stat().st_uid == owner:
-                self.trees = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            self.trees = {}
+    def __init__(self, grammar: str, environment: Environment | None = None):
+        where = environment if environment is not None else current()
+        self.store = where.store("parse-trees", f"{_parser_version()}\n{grammar}", MAX_ENTRIES, MAX_BYTES)
 
     def get(self, key: str) -> Tree | tuple[str, int, str, str] | None:
         """The tree of a text, or for a text that does not parse its error (message, column, hint, code)."""
-        stored = self.trees.get(key)
+        stored = self.store.get(key)
         if stored is None:
             return None
         try:
@@ -45,30 +35,14 @@ class TreeCache:
                 message, column, hint, code = stored[1:]
                 return str(message), int(column), str(hint), str(code)
             return _tree(stored)
-        except (TypeError, ValueError, IndexError, KeyError):
+        except (TypeError, ValueError, IndexError, KeyError, RecursionError):
             return None
 
     def put(self, key: str, tree: Tree) -> None:
-        self._keep(key, _stored(tree))
+        self.store.put(key, _stored(tree))
 
     def put_error(self, key: str, message: str, column: int, hint: str, code: str) -> None:
-        self._keep(key, ["e", message, column, hint, code])
-
-    def _keep(self, key: str, stored: Any) -> None:
-        if len(self.trees) >= LIMIT:
-            return
-        self.trees[key] = stored
-        if not self.added:
-            self.added = True
-            atexit.register(self.save)
-
-    def save(self) -> None:
-        try:
-            partial = self.path.with_suffix(f".{os.getpid()}.part")
-            partial.write_text(json.dumps(self.trees, separators=(",", ":")), encoding="utf-8")
-            os.replace(partial, self.path)
-        except OSError:
-            pass
+        self.store.put(key, ["e", message, column, hint, code])
 
 
 def _parser_version() -> str:
