@@ -18,7 +18,7 @@ from typing import Any
 from ..interpreter import events as ev
 from ..interpreter import Action
 from ..interpreter import redact
-from ..interpreter import State
+from ..interpreter import State, visibility
 from .style import Style, count, seat, words
 from .table import PLAIN, describe_action
 
@@ -105,7 +105,7 @@ class _Teller:
             return True
         zone, owner = self.state.where[cid]
         cards = self.state.zone(zone, owner)
-        return self.state.visible(zone, owner, cards.index(cid), len(cards), self.viewer)
+        return visibility.sees_component(self.game.zones[zone], owner, cards.index(cid), len(cards), self.viewer)
 
     def _move(self, event: ev.Moved) -> None:
         cid = event.component

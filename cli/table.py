@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..interpreter import Action, Game, VariableSpec
+from ..interpreter import Action, Game, VariableSpec, visibility
 from ..interpreter import State
 from .style import Style, component_order, count, seat, words, wrap
 
@@ -76,7 +76,7 @@ def sorted_components(state: State, cids: Iterable[int]) -> list[int]:
 def shown_variables(game: Game) -> list[VariableSpec]:
     """The variables a table may show (see the module docstring)."""
     return [v for v in game.variables.values()
-            if v.description and not v.hidden and v.scope != "turn" and v.name != game.score_variable]
+            if v.description and v.visibility != "hidden" and v.scope != "turn" and v.name != game.score_variable]
 
 
 def play_order(state: State) -> str:
@@ -107,7 +107,7 @@ def render_table(state: State, viewer: int | None, style: Style = PLAIN, recent:
                 lines.append("  " + line)
     shared = [f"{words(v.name)}: {style.value(state.vars[v.name])}" for v in shown_variables(game)
               if not v.per_player and state.vars[v.name] != v.initial
-              and v.visible_to(viewer, None, state.current)]
+              and visibility.may_read(v, None, viewer, state.current)]
     if shared:
         lines.append("  " + " · ".join(shared))
     recent = list(recent)
@@ -148,7 +148,7 @@ def _player_rows(state: State, viewer: int | None, style: Style, seen: Callable[
             parts.append("dealer")
         for var in per_player:
             value = state.vars[var.name][p]
-            if value != var.initial and var.visible_to(viewer, p, state.current):
+            if value != var.initial and visibility.may_read(var, p, viewer, state.current):
                 parts.append(words(var.name) if value is True else f"{words(var.name)}: {style.value(value)}")
         name = names[p].ljust(name_width)
         rows.append(f"  {marker} {style.strong(name) if p == state.current else name}  " + "  ".join(parts))

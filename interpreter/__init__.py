@@ -25,7 +25,7 @@ from .errors import (BadFile, EvalError, GameLimitExceeded, IllegalAction, Posit
                      RulesetError, RulesrunError)
 
 if TYPE_CHECKING:
-    from .engine import events
+    from .engine import events, visibility
     from .engine.game import Action, ActionSpec, ChoiceSpec, Game, VariableSpec, ZoneSpec
     from .engine.state import State
     from .pipeline import Validation, load_game, validate
@@ -42,7 +42,8 @@ if TYPE_CHECKING:
     from .words.diff import diff
     from .words.explain import explain
 
-_MODULES = {"events": ".engine.events", "diagnostics": ".words.diagnostics"}  # modules of the face
+_MODULES = {"events": ".engine.events", "visibility": ".engine.visibility",  # modules of the face
+            "diagnostics": ".words.diagnostics"}
 _WHERE = {  # name -> the module that defines it
     **dict.fromkeys(("Action", "ActionSpec", "ChoiceSpec", "Game", "VariableSpec", "ZoneSpec"), ".engine.game"),
     "State": ".engine.state",

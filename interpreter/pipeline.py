@@ -20,8 +20,9 @@ if TYPE_CHECKING:
 
 def compile_document(doc: Document) -> "Game":
     """Check the size and the shape, refuse a component count too large to build, then compile."""
+    from .backend.assemble import assemble
     from .check.semantics import component_entries
-    from .backend.compiler import MAX_COMPONENTS, GameCompiler
+    from .tree.build import MAX_COMPONENTS, build
     problems = size_problems(doc) or schema_problems(doc)
     if problems:
         raise RulesetError(problems)
@@ -29,7 +30,7 @@ def compile_document(doc: Document) -> "Game":
     if total > MAX_COMPONENTS:  # refused before a single component is made
         raise RulesetError([Problem("S203", f"the components add up to {total}, more than {MAX_COMPONENTS}",
                                     doc.source.key_position(("components",)))])
-    return GameCompiler(doc.data, doc.source, doc.texts).compile()
+    return assemble(build(doc))
 
 
 def load_game(name_or_path: str) -> "Game":
@@ -88,7 +89,7 @@ def validate(name_or_path: str) -> Validation:
         game = compile_document(doc)
     except RulesetError as err:
         return Validation(_in_order(err.problems), doc.texts, doc)
-    return Validation(_in_order(game.warnings + check(game, doc)), doc.texts, doc, game)
+    return Validation(_in_order(check(game, doc)), doc.texts, doc, game)
 
 
 def _not_found(name_or_path: str, problems: list[Problem]) -> bool:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from rulesrun.interpreter import Action, Game, IllegalAction, State, load_game, ruleset_path
-from rulesrun.interpreter.backend.expressions import Env
+from rulesrun.interpreter.backend.closures import Env
 
 Lookup = Callable[[Any], Sequence[int]]
 Placement = Mapping[str, Any]

@@ -25,8 +25,8 @@ from helpers import arrange
 from rulesrun.cli.main import main
 from rulesrun.interpreter import Action, Game, load_game, shipped_rulesets
 from rulesrun.interpreter.play.bots import RandomBot
-from rulesrun.interpreter.backend.effects import EFFECTS
-from rulesrun.interpreter.backend.expressions import BUILTIN_NAMES, FUNCTIONS
+from rulesrun.interpreter.language.builtins import FUNCTIONS, NAMES as BUILTIN_NAMES
+from rulesrun.interpreter.tree.effects import EFFECTS
 from rulesrun.interpreter import validate
 from rulesrun.interpreter.source.catalogue import RULESETS_DIR
 from rulesrun.interpreter.play.runner import play_out

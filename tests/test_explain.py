@@ -14,9 +14,9 @@ from rulesrun.interpreter.language.syntax import Tree
 from rulesrun.cli.main import main
 from rulesrun.interpreter import shipped_rulesets
 from rulesrun.interpreter.words.effects import EffectWords
-from rulesrun.interpreter.backend.effects import EFFECTS
+from rulesrun.interpreter.tree.effects import EFFECTS
 from rulesrun.interpreter.words.explain import RuleSheet, explain
-from rulesrun.interpreter.backend.expressions import ExprError, parse
+from rulesrun.interpreter.language.syntax import ExprError, parse
 from rulesrun.interpreter.words.layout import render
 from rulesrun.interpreter import Document, load_document
 from rulesrun.interpreter.pipeline import compile_document

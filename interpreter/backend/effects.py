@@ -1,54 +1,65 @@
-"""Effects: the short list of general primitives a ruleset's actions are made of.
+"""The reference backend for effects: each effect node becomes a closure `run(env)`.
 
-Each effect in the YAML is compiled into a closure `run(env)` that changes the
-state only through the State's primitives, so that every change is an event.
-Effects are written either as a bare word (`end_turn`, `skip`, `reverse`) or
-as a one-key mapping (`move: {...}`); `if`, `switch` and `while` nest lists.
+A closure changes the state only through the State's primitives (move, roll,
+shuffle, set_var, ...), so that every change is an event.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
-from ..language import types as T
 from ..errors import EvalError
-from .expressions import Compiler, Env, Evaluator, ExprError
-from ..engine.game import Effect
+from ..tree import nodes as n
+from .closures import Closures, Env, Evaluator
 
-if TYPE_CHECKING:
-    from .compiler import GameCompiler
-
-Path = tuple[Any, ...]
-Locals = dict[str, T.Type]  # the names bound where an effect runs, with their types
+Effect = Callable[[Env], None]
+Setter = Callable[[Env, Any], None]
 MAX_LOOP = 1000
 
-BARE_EFFECTS = ("end_turn", "skip", "reverse")
-EFFECTS = ("move", "draw", "deal", "shuffle", "set", "add", "skip", "reverse", "end_turn", "goto",
-           "end_round", "draw_high", "roll", "reveal", "swap", "rotate", "eliminate", "do", "if", "switch", "while", "for_each")
 
-
-def _nothing(env: Env) -> None:
+def nothing(env: Env) -> None:
     return None
 
 
-class EffectCompiler:
-    """Compiles effect lists; reports problems through the GameCompiler."""
+class EffectClosures(n.Pass[Effect]):
+    """Compiles effect nodes into closures; a procedure is compiled once, whoever runs it."""
 
-    def __init__(self, owner: "GameCompiler", procedures: dict[str, Any] | None = None):
-        self.owner = owner
-        self.procedures = procedures or {}
-        self._compiled: dict[str, Effect] = {}
-        self._compiling: set[str] = set()
+    def __init__(self, expressions: Closures):
+        self.expressions = expressions
+        self.procedures: dict[int, Effect] = {}
 
-    # ------------------------------------------------------------ structure
+    def compile(self, effect: n.Effect | None) -> Effect:
+        return nothing if effect is None else self.visit(effect)
 
-    def sequence(self, items: Any, path: Path, loc: Locals) -> Effect:
-        if not isinstance(items, list):
-            items, path = [items], path
-            steps = [self.effect(items[0], path, loc)]
-        else:
-            steps = [self.effect(item, path + (i,), loc) for i, item in enumerate(items)]
+    def value(self, node: n.Expr) -> Evaluator:
+        return self.expressions.compile(node)
+
+    def owner(self, ref: n.ZoneRef) -> Evaluator | None:
+        """Whose zone an effect names: None for a shared zone."""
+        if not ref.per_player:
+            return None
+        if ref.owner is not None:
+            return self.value(ref.owner)
+        return lambda e: e.player
+
+    def setter(self, target: n.Target) -> Setter:
+        """How `set`, `add` and `draw: {set: ...}` change their target."""
+        name = target.name
+        if target.every:
+            def set_all(e: Env, value: Any) -> None:
+                for p in range(e.state.players):
+                    e.state.set_var(name, p, value)
+            return set_all
+        if target.per_player:
+            owner = self.value(target.owner) if target.owner is not None else (lambda e: e.player)
+            return lambda e, value: e.state.set_var(name, owner(e), value)
+        return lambda e, value: e.state.set_var(name, None, value)
+
+    # ------------------------------------------------------------ structure and control
+
+    def visit_Sequence(self, effect: n.Sequence) -> Effect:
+        steps = [self.compile(step) for step in effect.steps]
         if not steps:
-            return _nothing
+            return nothing
         if len(steps) == 1:
             return steps[0]
 
@@ -57,118 +68,24 @@ class EffectCompiler:
                 step(env)
         return run_all
 
-    def effect(self, item: Any, path: Path, loc: Locals) -> Effect:
-        if isinstance(item, str):
-            if item in BARE_EFFECTS:
-                return getattr(self, "_e_" + item)(None, path, loc)
-            self.owner.error(path, f"unknown effect {item!r}", "S301",
-                             Compiler._suggest(item, list(EFFECTS)))
-            return _nothing
-        if not isinstance(item, dict) or not item:
-            self.owner.error(path, "an effect is a word like end_turn or a mapping like move: {...}", "S302")
-            return _nothing
-        for keyword in ("if", "switch", "while", "for_each"):
-            if keyword in item:
-                return getattr(self, "_e_" + keyword)(item, path, loc)
-        if len(item) != 1:
-            self.owner.error(path, f"an effect has one key, found {', '.join(map(str, item))}", "S302")
-            return _nothing
-        (name, args), = item.items()
-        method = getattr(self, "_e_" + str(name), None)
-        if method is None:
-            self.owner.error(path, f"unknown effect {name!r}", "S301", Compiler._suggest(str(name), list(EFFECTS)))
-            return _nothing
-        return method(args, path + (name,), loc)
-
-    # ------------------------------------------------------------ helpers
-
-    def expr(self, text: Any, path: Path, loc: Locals) -> Evaluator:
-        return self.owner.compile_expr(text, path, loc)
-
-    def zone_ref(self, text: Any, path: Path, loc: Locals) -> tuple[str, Evaluator | None]:
-        """`discard` or `hand` or `hand[target]` -> (zone name, owner evaluator or None)."""
-        names = self.owner.names
-        try:
-            name, index, star = self.owner.expr.compile_lvalue(str(text), loc) if str(text) in names.variables \
-                else _zone_lvalue(self.owner.expr, str(text), loc)
-        except ExprError as err:
-            self.owner._expr_problem(path, err)
-            return "", None
-        if name not in names.zones:
-            self.owner.error(path, f"unknown zone {name!r}", "S303", Compiler._suggest(name, list(names.zones)))
-            return "", None
-        if names.zones[name]:
-            return name, index if index is not None else (lambda e: e.player)
-        if index is not None:
-            self.owner.error(path, f"zone {name!r} is not per player; remove the [...]", "S304")
-        return name, None
-
-    def lvalue(self, text: str, path: Path, loc: Locals) -> Callable[[Env, Any], None]:
-        try:
-            name, index, star = self.owner.expr.compile_lvalue(text, loc)
-        except ExprError as err:
-            self.owner._expr_problem(path, err)
-            return lambda e, v: None
-        per_player = self.owner.names.variables.get(name, False)
-        if star:
-            if not per_player:
-                self.owner.error(path, f"{name!r} is not per player; [*] needs a per-player variable", "S305")
-
-            def set_all(e: Env, value: Any) -> None:
-                for p in range(e.state.players):
-                    e.state.set_var(name, p, value)
-            return set_all
-        if per_player:
-            owner = index if index is not None else (lambda e: e.player)
-            return lambda e, value: e.state.set_var(name, owner(e), value)
-        if index is not None:
-            self.owner.error(path, f"{name!r} is not per player; remove the [...]", "S305")
-        return lambda e, value: e.state.set_var(name, None, value)
-
-    def reader(self, text: str, path: Path, loc: Locals) -> Evaluator:
-        """The current value of an assignment target (for `add`)."""
-        return self.expr(text.replace("[*]", ""), path, loc)
-
-    def args(self, args: Any, path: Path, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict[str, Any]:
-        if not isinstance(args, dict):
-            self.owner.error(path, f"expected a mapping with {', '.join(allowed)}", "S306")
-            return {}
-        for key in args:
-            if key not in allowed:
-                self.owner.error(path + (key,), f"unknown option {key!r}", "S307",
-                                 Compiler._suggest(str(key), list(allowed)))
-        for key in required:
-            if key not in args:
-                self.owner.error(path, f"missing option {key!r}", "S308")
-        return args
-
-    # ------------------------------------------------------------ control flow
-
-    def _e_if(self, item: dict[str, Any], path: Path, loc: Locals) -> Effect:
-        self.args(item, path, ("if", "then", "else"), ("if",))
-        cond = self.expr(item["if"], path + ("if",), loc)
-        then = self.sequence(item.get("then") or [], path + ("then",), loc)
-        other = self.sequence(item.get("else") or [], path + ("else",), loc)
+    def visit_If(self, effect: n.If) -> Effect:
+        cond, then, other = self.value(effect.condition), self.compile(effect.then), self.compile(effect.otherwise)
 
         def run_if(env: Env) -> None:
             (then if cond(env) else other)(env)
         return run_if
 
-    def _e_switch(self, item: dict[str, Any], path: Path, loc: Locals) -> Effect:
-        self.args(item, path, ("switch", "cases", "default"), ("switch",))
-        key = self.expr(item["switch"], path + ("switch",), loc)
-        cases = {str(k): self.sequence(v or [], path + ("cases", k), loc)
-                 for k, v in (item.get("cases") or {}).items()}
-        default = self.sequence(item.get("default") or [], path + ("default",), loc)
+    def visit_Switch(self, effect: n.Switch) -> Effect:
+        key = self.value(effect.key)
+        cases = {case: self.compile(body) for case, body in effect.cases}
+        default = self.compile(effect.default)
 
         def run_switch(env: Env) -> None:
-            cases.get(_case_key(key(env)), default)(env)
+            cases.get(case_key(key(env)), default)(env)
         return run_switch
 
-    def _e_while(self, item: dict[str, Any], path: Path, loc: Locals) -> Effect:
-        self.args(item, path, ("while", "do"), ("while", "do"))
-        cond = self.expr(item["while"], path + ("while",), loc)
-        body = self.sequence(item.get("do") or [], path + ("do",), loc)
+    def visit_While(self, effect: n.While) -> Effect:
+        cond, body = self.value(effect.condition), self.compile(effect.body)
 
         def run_while(env: Env) -> None:
             for _ in range(MAX_LOOP):
@@ -179,13 +96,8 @@ class EffectCompiler:
             raise EvalError(f"a while loop ran {MAX_LOOP} times")
         return run_while
 
-    def _e_for_each(self, item: dict[str, Any], path: Path, loc: Locals) -> Effect:
-        self.args(item, path, ("for_each", "in", "do"), ("for_each", "in", "do"))
-        name = str(item["for_each"])
-        source = self.expr(item["in"], path + ("in",), loc)
-        item_type = self.owner.expr.type_of(source)
-        element = T.COMPONENT if item_type.kind == "zone" else (item_type.element or T.ANY)
-        body = self.sequence(item.get("do") or [], path + ("do",), loc | {name: element})
+    def visit_ForEach(self, effect: n.ForEach) -> Effect:
+        name, source, body = effect.name, self.value(effect.items), self.compile(effect.body)
 
         def run_for_each(env: Env) -> None:
             saved = env.loc.get(name)
@@ -196,53 +108,41 @@ class EffectCompiler:
             env.loc[name] = saved
         return run_for_each
 
-    def _e_do(self, args: Any, path: Path, loc: Locals) -> Effect:
-        """Run a named procedure: effects written once and used in several places."""
-        name = str(args)
-        if name not in self.procedures:
-            self.owner.error(path, f"unknown procedure {name!r}", "S311",
-                             Compiler._suggest(name, list(self.procedures)))
-            return _nothing
-        if name in self._compiling:
-            self.owner.error(path, f"procedure {name!r} calls itself", "S312")
-            return _nothing
-        if name not in self._compiled:
-            self._compiling.add(name)
-            self._compiled[name] = self.sequence(self.procedures[name] or [], ("procedures", name), {})
-            self._compiling.discard(name)
-        return self._compiled[name]
+    def visit_RunProcedure(self, effect: n.RunProcedure) -> Effect:
+        key = id(effect.body)
+        found = self.procedures.get(key)
+        if found is None:
+            found = self.procedures[key] = self.compile(effect.body.effect)
+        return found
 
     # ------------------------------------------------------------ turn order
 
-    def _e_end_turn(self, args: Any, path: Path, loc: Locals) -> Effect:
+    def visit_EndTurn(self, effect: n.EndTurn) -> Effect:
         return lambda env: env.state.end_turn()
 
-    def _e_skip(self, args: Any, path: Path, loc: Locals) -> Effect:
-        count = self.expr(args, path, loc) if args is not None else (lambda e: 1)
+    def visit_Skip(self, effect: n.Skip) -> Effect:
+        count = self.value(effect.count) if effect.count is not None else (lambda e: 1)
         return lambda env: env.state.skip(count(env))
 
-    def _e_reverse(self, args: Any, path: Path, loc: Locals) -> Effect:
+    def visit_Reverse(self, effect: n.Reverse) -> Effect:
         return lambda env: env.state.reverse()
 
-    def _e_goto(self, args: Any, path: Path, loc: Locals) -> Effect:
-        phase = str(args)
-        if phase not in self.owner.phases:
-            self.owner.error(path, f"no action is available in phase {phase!r}", "S309",
-                             Compiler._suggest(phase, sorted(self.owner.phases)))
+    def visit_Goto(self, effect: n.Goto) -> Effect:
+        phase = effect.phase
         return lambda env: env.state.goto(phase)
 
-    def _e_end_round(self, args: Any, path: Path, loc: Locals) -> Effect:
-        args = self.args(args or {}, path, ("winner",))
-        winner = self.expr(args.get("winner"), path + ("winner",), loc) if "winner" in args else (lambda e: None)
+    def visit_EndRound(self, effect: n.EndRound) -> Effect:
+        winner = self.value(effect.winner) if effect.winner is not None else (lambda e: None)
         return lambda env: env.state.end_round(winner(env))
+
+    def visit_Eliminate(self, effect: n.Eliminate) -> Effect:
+        who, for_game = self.value(effect.player), effect.for_game
+        return lambda env: env.state.eliminate(who(env), for_game)
 
     # ------------------------------------------------------------ variables
 
-    def _e_set(self, args: Any, path: Path, loc: Locals) -> Effect:
-        if not isinstance(args, dict):
-            self.owner.error(path, "set takes a mapping of variable: value", "S306")
-            return _nothing
-        pairs = [(self.lvalue(str(k), path + (k,), loc), self.expr(v, path + (k,), loc)) for k, v in args.items()]
+    def visit_Assign(self, effect: n.Assign) -> Effect:
+        pairs = [(self.setter(target), self.value(value)) for target, value in effect.pairs]
 
         def run_set(env: Env) -> None:
             values = [value(env) for _, value in pairs]  # all right-hand sides see the old state
@@ -250,12 +150,9 @@ class EffectCompiler:
                 target(env, value)
         return run_set
 
-    def _e_add(self, args: Any, path: Path, loc: Locals) -> Effect:
-        if not isinstance(args, dict):
-            self.owner.error(path, "add takes a mapping of variable: amount", "S306")
-            return _nothing
-        steps = [(self.lvalue(str(k), path + (k,), loc), self.reader(str(k), path + (k,), loc),
-                  self.expr(v, path + (k,), loc)) for k, v in args.items()]
+    def visit_Increase(self, effect: n.Increase) -> Effect:
+        steps = [(self.setter(target), self.value(current), self.value(amount))
+                 for target, current, amount in effect.steps]
 
         def run_add(env: Env) -> None:
             for target, current, amount in steps:
@@ -264,28 +161,23 @@ class EffectCompiler:
 
     # ------------------------------------------------------------ components
 
-    def _e_move(self, args: Any, path: Path, loc: Locals) -> Effect:
-        args = self.args(args, path, ("card", "cards", "from", "to", "count", "bottom"), ("to",))
-        to_zone, to_owner = self.zone_ref(args.get("to"), path + ("to",), loc)
-        bottom = bool(args.get("bottom", False))
-        if "card" in args or "cards" in args:
-            key = "card" if "card" in args else "cards"
-            what = self.expr(args[key], path + (key,), loc)
-            single = key == "card"
+    def visit_MoveComponents(self, effect: n.MoveComponents) -> Effect:
+        what, single, bottom = self.value(effect.what), effect.single, effect.bottom
+        to_zone, to_owner = effect.to.name, self.owner(effect.to)
 
-            def move_components(env: Env) -> None:
-                value = what(env)
-                targets = [value] if single else list(value or ())
-                owner = to_owner(env) if to_owner else None
-                for cid in targets:
-                    if cid is not None:
-                        env.state.move(cid, to_zone, owner, bottom)
-            return move_components
-        if "from" not in args:
-            self.owner.error(path, "move needs card, cards or from", "S308")
-            return _nothing
-        from_zone, from_owner = self.zone_ref(args["from"], path + ("from",), loc)
-        count = self.expr(args.get("count", 1), path + ("count",), loc)
+        def move_components(env: Env) -> None:
+            value = what(env)
+            targets = [value] if single else list(value or ())
+            owner = to_owner(env) if to_owner else None
+            for cid in targets:
+                if cid is not None:
+                    env.state.move(cid, to_zone, owner, bottom)
+        return move_components
+
+    def visit_MoveTop(self, effect: n.MoveTop) -> Effect:
+        from_zone, from_owner = effect.source.name, self.owner(effect.source)
+        to_zone, to_owner = effect.to.name, self.owner(effect.to)
+        count, bottom = self.value(effect.count), effect.bottom
 
         def move_top(env: Env) -> None:
             state = env.state
@@ -298,24 +190,11 @@ class EffectCompiler:
                 state.move(cid, to_zone, owner, bottom)
         return move_top
 
-    def _e_draw(self, args: Any, path: Path, loc: Locals) -> Effect:
-        args = self.args(args or {}, path, ("player", "count", "from", "to", "set", "roll"))
-        game_zones = self.owner.zone_specs
-        stock = next((z.name for z in game_zones.values() if z.stock), None)
-        hand = next((z.name for z in game_zones.values() if z.per_player), None)
-        from_name = str(args.get("from", stock))
-        to_name = str(args.get("to", hand))
-        if from_name not in game_zones or game_zones[from_name].per_player:
-            self.owner.error(path, "draw needs a shared zone to draw from (from:, or a zone with stock: true)",
-                             "S310")
-            return _nothing
-        if to_name not in game_zones or not game_zones[to_name].per_player:
-            self.owner.error(path, "draw needs a per-player zone to draw into (to:)", "S310")
-            return _nothing
-        player = self.expr(args["player"], path + ("player",), loc) if "player" in args else (lambda e: e.player)
-        count = self.expr(args.get("count", 1), path + ("count",), loc)
-        remember = self.lvalue(str(args["set"]), path + ("set",), loc) if "set" in args else None
-        roll = bool(args.get("roll", False))
+    def visit_Draw(self, effect: n.Draw) -> Effect:
+        player = self.value(effect.player) if effect.player is not None else (lambda e: e.player)
+        count = self.value(effect.count)
+        remember = self.setter(effect.remember) if effect.remember is not None else None
+        from_name, to_name, roll = effect.source, effect.to, effect.roll
 
         def run_draw(env: Env) -> None:
             state = env.state
@@ -333,13 +212,8 @@ class EffectCompiler:
                 remember(env, last)
         return run_draw
 
-    def _e_deal(self, args: Any, path: Path, loc: Locals) -> Effect:
-        args = self.args(args, path, ("from", "to", "count"), ("from", "to", "count"))
-        from_zone, _ = self.zone_ref(args.get("from"), path + ("from",), loc)
-        to_name = str(args.get("to"))
-        if not self.owner.names.zones.get(to_name):
-            self.owner.error(path + ("to",), "deal needs a per-player zone to deal into", "S310")
-        count = self.expr(args.get("count"), path + ("count",), loc)
+    def visit_Deal(self, effect: n.Deal) -> Effect:
+        from_zone, to_name, count = effect.source.name, effect.to, self.value(effect.count)
 
         def run_deal(env: Env) -> None:
             state = env.state
@@ -353,21 +227,12 @@ class EffectCompiler:
                     state.move(cid, to_name, seat)
         return run_deal
 
-    def _e_shuffle(self, args: Any, path: Path, loc: Locals) -> Effect:
-        zone, owner = self.zone_ref(args, path, loc)
+    def visit_Shuffle(self, effect: n.Shuffle) -> Effect:
+        zone, owner = effect.zone.name, self.owner(effect.zone)
         return lambda env: env.state.shuffle(zone, owner(env) if owner else None)
 
-    def _per_player_zone(self, name: Any, path: Path) -> str:
-        if not self.owner.names.zones.get(str(name)):
-            self.owner.error(path, f"{name!r} is not a per-player zone", "S310",
-                             Compiler._suggest(str(name), [z for z, per in self.owner.names.zones.items() if per]))
-        return str(name)
-
-    def _e_swap(self, args: Any, path: Path, loc: Locals) -> Effect:
-        """`swap: {zone: hand, players: [player, target]}`: two players exchange a zone's content."""
-        args = self.args(args, path, ("zone", "players"), ("zone", "players"))
-        zone = self._per_player_zone(args.get("zone"), path + ("zone",))
-        pair = self.expr(args.get("players"), path + ("players",), loc)
+    def visit_Swap(self, effect: n.Swap) -> Effect:
+        zone, pair = effect.zone, self.value(effect.players)
 
         def run_swap(env: Env) -> None:
             a, b = pair(env)
@@ -375,26 +240,16 @@ class EffectCompiler:
                 env.state.swap(zone, a, b)
         return run_swap
 
-    def _e_rotate(self, args: Any, path: Path, loc: Locals) -> Effect:
-        """`rotate: hand`: everybody passes the zone's content on in the direction of play."""
-        zone = self._per_player_zone(args, path)
+    def visit_Rotate(self, effect: n.Rotate) -> Effect:
+        zone = effect.zone
         return lambda env: env.state.rotate(zone)
 
-    def _e_eliminate(self, args: Any, path: Path, loc: Locals) -> Effect:
-        """`eliminate: {player: p, until: round|game}`: the seat is passed over from now on."""
-        args = self.args(args, path, ("player", "until"), ("player",))
-        who = self.expr(args.get("player"), path + ("player",), loc)
-        for_game = args.get("until", "round") == "game"
-        return lambda env: env.state.eliminate(who(env), for_game)
-
-    def _e_reveal(self, args: Any, path: Path, loc: Locals) -> Effect:
-        args = self.args(args, path, ("zone", "to"), ("zone", "to"))
-        zone, owner = self.zone_ref(args.get("zone"), path + ("zone",), loc)
-        viewer = self.expr(args.get("to"), path + ("to",), loc)
+    def visit_Reveal(self, effect: n.Reveal) -> Effect:
+        zone, owner, viewer = effect.zone.name, self.owner(effect.zone), self.value(effect.viewer)
         return lambda env: env.state.reveal(zone, owner(env) if owner else None, viewer(env))
 
-    def _e_roll(self, args: Any, path: Path, loc: Locals) -> Effect:
-        what = self.expr(args, path, loc)
+    def visit_Roll(self, effect: n.Roll) -> Effect:
+        what = self.value(effect.what)
 
         def run_roll(env: Env) -> None:
             value = what(env)
@@ -403,13 +258,9 @@ class EffectCompiler:
                     env.state.roll(cid)
         return run_roll
 
-    def _e_draw_high(self, args: Any, path: Path, loc: Locals) -> Effect:
+    def visit_DrawHigh(self, effect: n.DrawHigh) -> Effect:
         """Each player takes a component; the highest value wins; ties take again among themselves."""
-        args = self.args(args, path, ("from", "value", "set", "roll"), ("from", "value", "set"))
-        zone, _ = self.zone_ref(args.get("from"), path + ("from",), loc)
-        value = self.expr(args.get("value"), path + ("value",), loc | {"card": T.COMPONENT})
-        target = self.lvalue(str(args.get("set")), path + ("set",), loc)
-        roll = bool(args.get("roll", False))
+        zone, value, target, roll = effect.zone.name, self.value(effect.value), self.setter(effect.target), effect.roll
 
         def run_draw_high(env: Env) -> None:
             state = env.state
@@ -444,21 +295,10 @@ class EffectCompiler:
         return run_draw_high
 
 
-def _case_key(value: Any) -> str:
+def case_key(value: Any) -> str:
     """Switch cases are written as YAML keys (text): compare values in the same form."""
     if value is None:
         return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
-
-
-def _zone_lvalue(compiler: Compiler, text: str, loc: Locals) -> tuple[str, Evaluator | None, bool]:
-    """Parse `zone` or `zone[expr]` with the lvalue rule, without requiring a variable name."""
-    from .expressions import parse
-    tree = parse(text, start="lvalue")
-    name = str(tree.children[0])
-    index = tree.children[1] if len(tree.children) > 1 else None
-    if index is None:
-        return name, None, False
-    return name, compiler.compile_tree(index, loc), False

@@ -18,7 +18,8 @@ from functools import lru_cache
 from typing import Any, Callable, Iterator
 
 from ..errors import Position, Problem
-from ..backend.expressions import BUILTIN_NAMES, ExprError, parse
+from ..language.builtins import NAMES as BUILTIN_NAMES
+from ..language.syntax import ExprError, parse
 from ..engine.game import Game
 from ..language.syntax import Token, Tree
 

@@ -10,9 +10,12 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
-from ..backend.expressions import ACTOR, Env, Evaluator, reads_of
+from ..backend.closures import Env, Evaluator
+from ..tree import nodes as n
+from ..tree.nodes import ACTOR
 
 if TYPE_CHECKING:
+    from ..backend.closures import Closures
     from .state import State
 
 Effect = Callable[[Env], None]
@@ -49,54 +52,19 @@ class Action(NamedTuple):
         return f"P{self.actor + 1} {self.name}" + (f" {extra}" if extra else "")
 
 
-@dataclass(frozen=True)
-class ZoneSpec:
-    name: str
-    per_player: bool
-    visibility: str  # hidden | public | owner | top
-    home: bool
-    stock: bool
-    bag: bool
-    refill_from: str | None
-    refill_keep: int
-    description: str = ""
-
-
-@dataclass(frozen=True)
-class VariableSpec:
-    name: str
-    scope: str  # game | round | turn
-    per_player: bool
-    initial: Any
-    visibility: str  # public | hidden | owner (each player sees their own entry) | current (the turn's player)
-    description: str = ""
-
-    @property
-    def hidden(self) -> bool:
-        return self.visibility == "hidden"
-
-    def visible_to(self, viewer: int | None, owner: int | None, current: int) -> bool:
-        if self.visibility == "public":
-            return True
-        if self.visibility == "owner":
-            return viewer is not None and viewer == owner
-        if self.visibility == "current":
-            return viewer is not None and viewer == current
-        return False
-
-
 NO_DEFAULT = object()
 
 
 @dataclass(frozen=True)
 class ChoiceSpec:
-    """One choice an action asks for: a component, a player or a declared value."""
+    """One choice an action asks for, compiled: its closures, and the tree node it was made from (`rule`)."""
 
     name: str
     kind: str  # component | player | value
     source: Evaluator  # yields the candidates
     where: Evaluator | None
     present_if: Evaluator | None
+    rule: n.Choice
     description: str = ""
     optional: bool = False
     exclude: tuple[str, ...] = ()  # earlier component choices: one component is not chosen twice
@@ -107,51 +75,17 @@ class ChoiceSpec:
     fast_where: Evaluator | None = None  # `where` specialised by component, for listing the legal moves
 
 
-class Specialized:
-    """A condition compiled anew for each combination of the components it is tested on.
-
-    Attributes of components never change during a game, so once the chosen
-    components are known, every `card.kind == number` in the condition is
-    decided and the rest folds around it. Components that agree on every
-    attribute the condition is specialised on share one version, compiled on
-    first use.
-    It is called like any evaluator; listing the legal moves uses it, and
-    `why_not` keeps the general condition for its explanations.
-    """
-
-    __slots__ = ("_names", "_keys", "_compile", "_versions", "reads", "_only", "_pairs")
-
-    def __init__(self, general: Evaluator, keys: dict[str, dict[Any, Any]],
-                 compile_fixed: Callable[[dict[str, Any]], Evaluator]):
-        self._names = tuple(keys)
-        self._keys = tuple(keys.values())  # per local: component id (or None) -> the attributes read
-        self._compile = compile_fixed
-        self._versions: dict[Any, Evaluator] = {}
-        self.reads = getattr(general, "reads", None)
-        self._only = (self._names[0], self._keys[0]) if len(keys) == 1 else None  # the common case, made quick
-        self._pairs = tuple(zip(self._names, self._keys))
-
-    def __call__(self, e: Env) -> Any:
-        loc = e.loc
-        if self._only is not None:
-            name, table = self._only
-            key = table[loc.get(name)]
-        else:
-            key = tuple([table[loc.get(name)] for name, table in self._pairs])
-        version = self._versions.get(key)
-        if version is None:
-            version = self._versions[key] = self._compile({name: loc.get(name) for name in self._names})
-        return version(e)
-
-
 @dataclass(frozen=True)
 class ActionSpec:
+    """One action, compiled: its closures, how its choices are listed, and the tree node it was made from."""
+
     name: str
     phases: frozenset[str] | None
     by_anyone: bool
     guard: Evaluator | None
     choices: tuple[ChoiceSpec, ...]
     effects: Effect
+    rule: n.Action
     description: str = ""
     require: Evaluator | None = None  # a condition on all the choices together
     fast_require: Evaluator | None = None  # `require` specialised by component, for listing the legal moves
@@ -174,8 +108,7 @@ class ActionSpec:
             1 for i in reversed(order) if i in self._deferred()))
         if self.by_anyone:
             object.__setattr__(self, "shared_where", frozenset(
-                c.name for c in self.choices
-                if c.where is not None and _reads_only(c.where, c.name)))
+                c.name for c in self.rule.choices if c.where is not None and c.where.reads <= {c.name}))
             first = self.choices[order[0]] if order else None
             object.__setattr__(self, "picks_a_player", first is not None and first.kind == "player"
                                and first.present_if is None and first.name in self.shared_where)
@@ -188,18 +121,12 @@ class ActionSpec:
         between (the number a joker stands for, say) does not make the next
         card choice be worked out again.
         """
-        names = {c.name for c in self.choices}
+        names = {c.name for c in self.rule.choices}
         inputs = {}
-        for choice in self.choices:
-            read: set[str] = set()
-            for part in (choice.source, choice.where, choice.fast_where):
-                part_reads = reads_of(part)
-                if part_reads is None:
-                    break
-                read |= part_reads
-            else:
-                earlier = (read & names) - {choice.name} | set(choice.exclude)
-                inputs[choice.name] = (ACTOR in read, tuple(sorted(earlier)))
+        for choice in self.rule.choices:
+            read = choice.source.reads | (choice.where.reads if choice.where is not None else frozenset())
+            earlier = (read & names) - {choice.name} | set(choice.exclude)
+            inputs[choice.name] = (ACTOR in read, tuple(sorted(earlier)))
         return inputs
 
     def _deferred(self) -> frozenset[int]:
@@ -210,17 +137,17 @@ class ActionSpec:
         condition is tested on. Component choices stay in place: each excludes
         the components chosen before it.
         """
-        if self.require is None:
+        if self.rule.require is None:
             return frozenset()
-        names = [c.name for c in self.choices]
-        read = reads_of(self.require)
-        needed = set(names) if read is None else {n for n in read if n in names}
-        needed |= {c.name for c in self.choices if c.kind == "component"}
-        for choice in reversed(self.choices):  # what a needed choice reads is needed too
+        choices = self.rule.choices
+        names = [c.name for c in choices]
+        needed = {name for name in self.rule.require.reads if name in names}
+        needed |= {c.name for c in choices if c.kind == "component"}
+        for choice in reversed(choices):  # what a needed choice reads is needed too
             if choice.name in needed:
                 for part in (choice.present_if, choice.source, choice.where):
-                    part_reads = reads_of(part)
-                    needed |= set(names) if part_reads is None else {n for n in part_reads if n in names}
+                    if part is not None:
+                        needed |= {name for name in part.reads if name in names}
         return frozenset(i for i, name in enumerate(names) if name not in needed)
 
     def _enumeration_order(self) -> tuple[int, ...]:
@@ -229,25 +156,15 @@ class ActionSpec:
         return tuple(i for i in indices if i not in deferred) + tuple(i for i in indices if i in deferred)
 
 
-def _reads_only(condition: Evaluator, name: str) -> bool:
-    """Whether a condition reads no local name but `name`, and not who acts."""
-    read = reads_of(condition)
-    return read is not None and read <= {name}
-
-
 @dataclass(frozen=True)
 class Trigger:
     when: Evaluator
     effects: Effect
 
 
-@dataclass(frozen=True)
-class Component:
-    """One physical piece. `faces` is non-empty for dice."""
-
-    id: int
-    attrs: dict[str, Any]
-    faces: tuple[dict[str, Any], ...] = ()
+Component = n.Component
+ZoneSpec = n.Zone
+VariableSpec = n.Variable
 
 
 @dataclass
@@ -280,6 +197,11 @@ class Game:
     max_actions: int = 20_000  # in one round
     max_rounds: int = 1_000
     source: str = ""
+    score_variable: str = "score"
+    domains: dict[str, list[Any]] = field(default_factory=dict)  # attribute -> its declared values
+    interchangeable: list[Any] = field(default_factory=list)  # per component: alike components share a key
+    rules: "n.Ruleset | None" = None  # the tree it was compiled from
+    expressions: "Closures | None" = None  # the closures of its expressions, to evaluate a part of a rule
     action_index: dict[str, ActionSpec] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

@@ -11,10 +11,12 @@ import itertools
 import random
 from typing import Any
 
+from ..backend.closures import Env
+from ..errors import EvalError, GameLimitExceeded, IllegalAction
+from ..tree import nodes as n
+from ..words.refusals import explain
 from . import events as ev
-from ..errors import GameLimitExceeded, IllegalAction
-from ..backend.expressions import Env, explain
-from ..errors import EvalError
+from . import visibility
 from .game import NO_DEFAULT, Action, ActionSpec, ChoiceSpec, Game
 
 MAX_LOOP = 1000
@@ -383,7 +385,7 @@ class State:
             return f"{action.name} is not possible now (the turn is at {self.phase})"
         env = Env(self, action.actor)
         if spec.guard is not None and not spec.guard(env):
-            return f"{action.name} is not possible now: {explain(spec.guard, env)}"
+            return f"{action.name} is not possible now: {self._explain(spec.rule.guard, env)}"
         given = dict(action.args)
         for choice in spec.choices:
             if choice.present_if is not None and not choice.present_if(env):
@@ -413,11 +415,11 @@ class State:
             env.loc[choice.name] = value
             if choice.where is not None and not choice.where(env):
                 shown = self._shown_choice(choice, value)
-                return f"{shown} does not satisfy the rule for {choice.name}: {explain(choice.where, env)}"
+                return f"{shown} does not satisfy the rule for {choice.name}: {self._explain(choice.rule.where, env)}"
         if given:
             return f"unexpected choice {sorted(given)[0]!r}"
         if spec.require is not None and not spec.require(env):
-            return f"these choices do not satisfy the rule for {action.name}: {explain(spec.require, env)}"
+            return f"these choices do not satisfy the rule for {action.name}: {self._explain(spec.rule.require, env)}"
         return None
 
     def _why_not_set(self, choice: ChoiceSpec, env: Env, value: Any) -> str | None:
@@ -436,8 +438,14 @@ class State:
             env.loc[choice.name] = cid
             if choice.where is not None and not choice.where(env):
                 return f"{self.describe_value(cid)} does not satisfy the rule for {choice.name}: " \
-                       f"{explain(choice.where, env)}"
+                       f"{self._explain(choice.rule.where, env)}"
         return None
+
+    def _explain(self, condition: n.Expr | None, env: Env) -> str:
+        """Why a condition of a rule is false here, in the words of the ruleset."""
+        assert condition is not None and self.game.expressions is not None
+        compile_ = self.game.expressions.compile
+        return explain(condition, lambda part: compile_(part)(env))
 
     def _shown_choice(self, choice: ChoiceSpec, value: Any) -> str:
         if choice.kind == "component":
@@ -536,16 +544,6 @@ class State:
 
     # ------------------------------------------------------------ views
 
-    def visible(self, zone: str, owner: int | None, index: int, size: int, viewer: int | None) -> bool:
-        vis = self.game.zones[zone].visibility
-        if vis == "public":
-            return True
-        if vis == "owner":
-            return viewer is not None and owner == viewer
-        if vis == "top":
-            return index == size - 1
-        return False
-
     def view(self, player: int | None) -> dict[str, Any]:
         """What `player` may see (None: a spectator who sees only public things)."""
         zones: dict[str, Any] = {}
@@ -556,13 +554,13 @@ class State:
                 zones[name] = self._zone_view(name, None, player)
         variables: dict[str, Any] = {}
         for name, spec in self.game.variables.items():
-            if spec.hidden:
+            if spec.visibility == "hidden":
                 continue
             if spec.per_player:
-                variables[name] = [v if spec.visible_to(player, p, self.current) else None
+                variables[name] = [v if visibility.may_read(spec, p, player, self.current) else None
                                    for p, v in enumerate(self.vars[name])]
             else:
-                variables[name] = self.vars[name] if spec.visible_to(player, None, self.current) else None
+                variables[name] = self.vars[name] if visibility.may_read(spec, None, player, self.current) else None
         return {
             "players": self.players, "current": self.current, "dealer": self.dealer,
             "direction": self.direction, "phase": self.phase, "round": self.round,
@@ -575,7 +573,9 @@ class State:
         cards = self.zone(zone, owner)
         n = len(cards)
         known = self.revealed.get(viewer, ()) if viewer is not None else ()
-        return [c if c in known or self.visible(zone, owner, i, n, viewer) else None for i, c in enumerate(cards)]
+        spec = self.game.zones[zone]
+        return [c if c in known or visibility.sees_component(spec, owner, i, n, viewer) else None
+                for i, c in enumerate(cards)]
 
     def clone(self) -> "State":
         other = State.__new__(State)
@@ -707,7 +707,7 @@ class State:
         if spec is None or spec.visibility == "public":
             self.emit(ev.VariableSet(name, owner, value))
         elif spec.visibility != "hidden":
-            self.emit(ev.VariableSet(name, owner, value, owner if spec.visibility == "owner" else self.current))
+            self.emit(ev.VariableSet(name, owner, value, visibility.private_to(spec, owner, self.current)))
 
     def end_turn(self) -> None:
         self.turn_ended = True

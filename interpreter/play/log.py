@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
 from ..engine import events as ev
+from ..engine import visibility
 from ..errors import GameLimitExceeded, IllegalAction, ReplayMismatch
 from ..source.files import text_lines
 from ..engine.game import Action, Game
@@ -207,22 +208,14 @@ def redact(event: ev.Event, viewer: int | None, game: Game) -> ev.Event:
     events are public.
     """
     if isinstance(event, ev.Moved) and event.component is not None:
-        if not (_shows(game, event.from_zone, event.from_owner, viewer)
-                or _shows(game, event.to_zone, event.to_owner, viewer)):
+        if not (visibility.sees_arrivals(game.zones[event.from_zone], event.from_owner, viewer)
+                or visibility.sees_arrivals(game.zones[event.to_zone], event.to_owner, viewer)):
             return ev.Moved(None, event.from_zone, event.from_owner, event.to_zone, event.to_owner, event.bottom)
     if isinstance(event, ev.Revealed) and event.viewer != viewer:
         return ev.Revealed(event.zone, event.owner, event.viewer, ())
     if isinstance(event, ev.VariableSet) and event.private_to is not None and event.private_to != viewer:
         return ev.VariableSet(event.name, event.owner, None, event.private_to)
     if isinstance(event, ev.Shuffled) and event.order is not None:
-        visibility = game.zones[event.zone].visibility
-        own = visibility == "owner" and viewer is not None and event.owner == viewer
-        if not (visibility == "public" or own):
+        if not visibility.sees_order(game.zones[event.zone], event.owner, viewer):
             return ev.Shuffled(event.zone, event.owner, None)
     return event
-
-
-def _shows(game: Game, zone: str, owner: int | None, viewer: int | None) -> bool:
-    """Whether a component entering or leaving the top of this zone is seen by the viewer."""
-    visibility = game.zones[zone].visibility
-    return visibility in ("public", "top") or (visibility == "owner" and viewer is not None and owner == viewer)

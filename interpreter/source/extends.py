@@ -137,10 +137,10 @@ class _Merger:
             here = path + (key,)
             if value is None:  # `key: ~` removes what the base had
                 if key not in result and here not in self.removed:  # (removed already: this settles it)
-                    from ..backend.expressions import Compiler
+                    from ..tree.symbols import suggest
                     self.removal_problems.append(Problem(
                         "X005", f"`{'.'.join(map(str, here))}: ~` removes nothing: the base has no `{key}` here",
-                        layer.source.key_position(here), hint=Compiler._suggest(str(key), [str(k) for k in result])))
+                        layer.source.key_position(here), hint=suggest(str(key), [str(k) for k in result])))
                 else:
                     self._check_removal(here, layer)
                 result.pop(key, None)

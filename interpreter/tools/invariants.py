@@ -13,6 +13,7 @@ import json
 from typing import Any, Callable, Iterator, Sequence
 
 from ..engine import events as ev
+from ..engine import visibility
 from ..play import log
 from ..errors import GameLimitExceeded, IllegalAction, ReplayMismatch
 from ..engine.game import NO_DEFAULT, Action, Game
@@ -133,19 +134,13 @@ def has_legal_action(state: State, legal: Sequence[Action] | None = None) -> lis
 
 
 def _may_see(state: State, zone: str, owner: int | None, index: int, size: int, viewer: int | None) -> bool:
-    """Whether `viewer` may see the component at `index` of a place, from the zone's declaration."""
-    visibility = state.game.zones[zone].visibility
-    return (visibility == "public"
-            or (visibility == "owner" and viewer is not None and owner == viewer)
-            or (visibility == "top" and index == size - 1))
+    """Whether `viewer` may see the component at `index` of a place, by the zone's declared visibility."""
+    return visibility.sees_component(state.game.zones[zone], owner, index, size, viewer)
 
 
 def _may_read(state: State, variable: str, owner: int | None, viewer: int | None) -> bool:
-    """Whether `viewer` may read a variable (one seat's entry, for a per-player one)."""
-    visibility = state.game.variables[variable].visibility
-    return (visibility == "public"
-            or (visibility == "owner" and viewer is not None and owner == viewer)
-            or (visibility == "current" and viewer is not None and viewer == state.current))
+    """Whether `viewer` may read a variable (one seat's entry, for a per-player one), by its declaration."""
+    return visibility.may_read(state.game.variables[variable], owner, viewer, state.current)
 
 
 def revealed(state: State) -> dict[int, set[int]]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
 from ..errors import RulesrunError
-from ..backend.expressions import parse
+from ..language.syntax import parse
 from ..language.syntax import Token, Tree
 
 _IT, _ITS = "\x00", "\x01"  # the thing a relative clause is about, while its clause is built

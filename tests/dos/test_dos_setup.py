@@ -11,7 +11,7 @@ from helpers import StackedRandom, check_places
 from rulesrun.interpreter import IllegalAction
 from rulesrun.interpreter.engine import events as ev
 from rulesrun.interpreter.play.bots import RandomBot
-from rulesrun.interpreter.backend.expressions import Env
+from rulesrun.interpreter.backend.closures import Env
 from rulesrun.interpreter.play.runner import step
 
 SEATS = (2, 3, 4)

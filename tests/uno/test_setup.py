@@ -9,7 +9,7 @@ import pytest
 from helpers import StackedRandom, check_places, events_of, with_params
 from rulesrun.interpreter import Action, IllegalAction
 from rulesrun.interpreter.engine import events as ev
-from rulesrun.interpreter.backend.expressions import Env
+from rulesrun.interpreter.backend.closures import Env
 from uno_helpers import (A, B, C, attributes, card, deal_round, hand, ids, name_of, pile, play, setup, sizes,
                          table)
 

@@ -73,7 +73,7 @@ def test_hr_3_8_no_jump_in_before_the_first_turn_of_a_round():
     state = variant("jump-in").new_state(4, seed=3)
     first = state.current
     seat = next(p for p in range(4) if p not in (first, (first - 1) % 4))
-    signatures = state.game.signatures
+    signatures = state.game.interchangeable  # alike components share a key
     twin = next(c for c in state.zones["draw"] if state.game.components[c].attrs["kind"] == "number"
                 and signatures[c] in {signatures[r] for r in state.zones["row"]})
     state.move(twin, "hand", seat)

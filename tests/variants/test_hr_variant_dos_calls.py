@@ -13,7 +13,7 @@ import pytest
 from dos.dos_cards import (A, B, C, call_dos, catch, catchable, dos, draw, end_turn, hand, match, offered, place,
                            refused, sizes, table)
 from helpers import table_ruleset
-from rulesrun.interpreter import Action, Game, load_game
+from rulesrun.interpreter import Action, Game, load_game, validate
 from rulesrun.interpreter.play.bots import RandomBot
 from rulesrun.interpreter.play.runner import play_out
 
@@ -207,7 +207,7 @@ def test_hr_10_5_the_next_player_of_the_last_seat_is_the_first_seat():
 def test_hr_10_3_to_10_5_the_three_catch_rules_combine(tmp_path):
     game = table_ruleset(tmp_path,
                          "extends: [dos/call-penalty, dos/catch-window, dos/next-player-catches]\nname: table\n")
-    assert not game.warnings
+    assert validate(str(tmp_path / "table.yaml")).problems == ()
     state = silent_two(game)
     assert catchers(state, A) == {B}
     catch(state, B, A)

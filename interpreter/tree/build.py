@@ -1,0 +1,424 @@
+"""The ruleset builder: a checked, resolved document -> the typed ruleset tree (`nodes.Ruleset`).
+
+Sections are read in the order their names become known: parameters, the
+components (made from their entries, their derived attributes computed), zones,
+variables, phases, definitions, then everything that uses them. Every expression
+is parsed and built once, here. Problems are collected, not raised one by one,
+so that an author sees all of them at once, each at the line and column written.
+"""
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+from typing import Any
+
+from ..errors import Position, Problem, RulesetError
+from ..language import types as T
+from ..language.syntax import ExprError, parse
+from ..source.document import Document
+from . import fold
+from . import nodes as n
+from .effects import EffectBuilder, is_star
+from .expressions import ExpressionBuilder, Locals
+from .symbols import DefinitionEntry, Symbols, split_signature, suggest
+
+Path = tuple[Any, ...]
+MAX_COMPONENTS = 2000
+MAX_PLAYERS = 20
+DEFAULT_MAX_ACTIONS = 20_000  # in one round
+DEFAULT_MAX_ROUNDS = 1_000
+_DERIVING = -1  # the component being made, while its derived attributes are computed
+
+
+def build(doc: Document) -> n.Ruleset:
+    """The typed tree of a document that passed the schema; RulesetError with every problem otherwise."""
+    return RulesetBuilder(doc).build()
+
+
+class RulesetBuilder:
+    """Builds the tree of one document; collects every problem it finds."""
+
+    def __init__(self, doc: Document):
+        self.doc = doc.data
+        self.source = doc.source
+        self.lines = {file: text.splitlines() for file, text in doc.texts.items()}
+        self.problems: list[Problem] = []
+        self.symbols = Symbols()
+        self.expressions = ExpressionBuilder(self.symbols)
+        self.components: list[n.Component] = []
+        self.zones: dict[str, n.Zone] = {}
+        self.variables: dict[str, n.Variable] = {}
+
+    # ------------------------------------------------------------ problems
+
+    def error(self, path: Path, message: str, code: str, hint: str = "") -> None:
+        self.problems.append(Problem(code, message, self.source.position(path), "error", hint))
+
+    def expression_problem(self, path: Path, err: ExprError) -> None:
+        """An expression's problem, at the column of its text where the author wrote it."""
+        pos = self.source.position(path)
+        column = pos.column
+        lines = self.lines.get(pos.path, [])
+        if pos.line and 0 < pos.line <= len(lines):
+            line = lines[pos.line - 1]
+            if 0 < column <= len(line) and line[column - 1] in "'\"":
+                column += 1
+        self.problems.append(Problem(err.code, err.message,
+                                     Position(pos.path, pos.line, column + err.column if pos.line else 0),
+                                     "error", err.hint))
+
+    def expression(self, text: Any, path: Path, local_names: Locals | None = None) -> n.Expr:
+        """The node of an expression written at `path`; a problem is reported and stands for none."""
+        if isinstance(text, bool) or isinstance(text, int) or text is None:
+            return n.Const(source=str(text), type=T.of_value(text), const=text, value=text)
+        try:
+            return self.expressions.build(str(text), local_names or {})
+        except ExprError as err:
+            self.expression_problem(path, err)
+            return n.Const(source=str(text), type=T.ANY, value=None)
+
+    def target(self, text: str, local_names: Locals) -> n.Target:
+        """An assignment target: a variable (one player's entry or `[*]` every player's), current or dealer."""
+        tree = parse(text, start="lvalue")
+        name = tree.children[0]
+        symbols = self.symbols
+        if name not in symbols.variables and name not in ("current", "dealer"):
+            raise ExprError(f"{str(name)!r} is not a variable", name.column - 1,
+                            hint=suggest(name, list(symbols.variables)), code="E110")
+        per_player = symbols.variables.get(str(name), False)
+        index = tree.children[1] if len(tree.children) > 1 else None
+        if index is None:
+            return n.Target(name=str(name), per_player=per_player)
+        if is_star(index):
+            return n.Target(name=str(name), per_player=per_player, every=True)
+        owner = self.expressions.build_tree(index, text, local_names)
+        return n.Target(name=str(name), per_player=per_player, owner=owner)
+
+    # ------------------------------------------------------------ the whole
+
+    def build(self) -> n.Ruleset:
+        doc = self.doc
+        players = doc.get("players") or {}
+        min_p, max_p = int(players.get("min", 2)), int(players.get("max", 4))
+        if not 1 <= min_p <= max_p <= MAX_PLAYERS:
+            self.error(("players",), f"players must satisfy 1 <= min <= max <= {MAX_PLAYERS}", "S201")
+        self._params()
+        self._components()
+        self._zones()
+        self._variables()
+        self._collect_phases()
+        self._definitions()
+        self._check_ambiguous_symbols()
+        effects = EffectBuilder(self, doc.get("procedures") or {})
+        setup = effects.sequence(doc.get("setup") or [], ("setup",), {})
+        round_doc = doc.get("round") or {}
+        round_setup = effects.sequence(round_doc.get("setup") or [], ("round", "setup"), {})
+        winner = {"winner": T.PLAYER}
+        round_end = effects.sequence(round_doc.get("end") or [], ("round", "end"), winner)
+        game_over = self.expression(round_doc.get("game_over", True), ("round", "game_over"), winner)
+        winners = (self.expression(round_doc["winners"], ("round", "winners"), winner)
+                   if "winners" in round_doc else None)
+        next_dealer = (self.expression(round_doc["next_dealer"], ("round", "next_dealer"), winner)
+                       if "next_dealer" in round_doc else None)
+        turn = doc.get("turn") or {}
+        turn_phase = self.expression(turn["phase"], ("turn", "phase")) if "phase" in turn else None
+        on_begin = effects.sequence(turn["on_begin"], ("turn", "on_begin"), {}) if turn.get("on_begin") else None
+        on_end = effects.sequence(turn["on_end"], ("turn", "on_end"), {}) if turn.get("on_end") else None
+        actions = tuple(self._action(name, spec, effects) for name, spec in (doc.get("actions") or {}).items())
+        triggers = tuple(
+            n.Trigger(when=self.expression(t.get("when"), ("triggers", i, "when")),
+                      effects=effects.sequence(t.get("do") or [], ("triggers", i, "do"), {}), path=("triggers", i))
+            for i, t in enumerate(doc.get("triggers") or []))
+        score_var = round_doc.get("scores", "score")
+        if score_var not in self.symbols.variables:
+            self.error(("round",), f"the score variable {score_var!r} is not declared", "S202")
+        if any(p.severity == "error" for p in self.problems):
+            raise RulesetError(self.problems)
+        definitions = {name: n.Definition(name=name, params=entry.params, text=entry.text,
+                                          body=self._checked_bodies.get(name) or n.Const(value=None))
+                       for name, entry in self.symbols.definitions.items()}
+        return n.Ruleset(
+            name=str(doc.get("name", "")), version=str(doc.get("version", "")),
+            title=str(doc.get("title", doc.get("name", ""))), description=str(doc.get("description", "")),
+            content_hash=content_hash(doc), min_players=min_p, max_players=max_p,
+            params=dict(self.symbols.params), components=tuple(self.components),
+            domains={k: tuple(v) for k, v in self.symbols.domains.items()}, zones=self.zones,
+            variables=self.variables, definitions=definitions, setup=setup, round_setup=round_setup,
+            round_end=round_end, game_over=game_over, winners=winners, next_dealer=next_dealer,
+            score_variable=score_var, turn_phase=turn_phase, turn_on_begin=on_begin, turn_on_end=on_end,
+            actions=actions, triggers=triggers, symbols=self.symbols, procedures=dict(effects.built),
+            phases=tuple(sorted(self.symbols.phases)),
+            max_actions=int(doc.get("max_actions", DEFAULT_MAX_ACTIONS)),
+            max_rounds=int(doc.get("max_rounds", DEFAULT_MAX_ROUNDS)), source=self.source.file)
+
+    # ------------------------------------------------------------ sections
+
+    def _params(self) -> None:
+        symbols = self.symbols
+        for name, value in (self.doc.get("params") or {}).items():
+            allowed = value.get("values") if isinstance(value, dict) else None
+            if isinstance(value, dict):
+                value = value.get("value")
+            symbols.params[name] = value
+            if allowed is None:
+                continue
+            allowed = [None if v == "none" else v for v in allowed]
+            if (None if value == "none" else value) not in allowed:
+                shown = ", ".join("none" if v is None else str(v) for v in allowed)
+                self.error(("params", name, "value"), f"parameter {name!r} is {value!r}, not one of its values: {shown}",
+                           "S216", hint=suggest(str(value), [str(v) for v in allowed if v is not None]))
+            symbols.param_types[name] = T.of_values(allowed)
+
+    def _components(self) -> None:
+        symbols = self.symbols
+        comp_doc = self.doc.get("components") or {}
+        for name, values in (comp_doc.get("attributes") or {}).items():
+            symbols.attributes[name] = T.ANY
+            if values == "any":  # free text or numbers, such as a die's printed name
+                continue
+            symbols.domains[name] = list(values)
+            symbols.attributes[name] = T.of_values(values, name)
+            for value in values:
+                if isinstance(value, str):
+                    symbols.symbols.add(value)
+                    symbols.symbol_labels.setdefault(value, name)
+        derive = comp_doc.get("derive") or {}
+        symbols.attributes.update(dict.fromkeys(derive, T.ANY))
+        for i, entry in enumerate(comp_doc.get("cards") or []):
+            self._expand(entry, ("components", "cards", i), ())
+        for i, entry in enumerate(comp_doc.get("dice") or []):
+            self._add_die(entry, ("components", "dice", i))
+        if len(self.components) > MAX_COMPONENTS:
+            self.error(("components",), f"more than {MAX_COMPONENTS} components", "S203")
+            del self.components[MAX_COMPONENTS:]
+        if not self.components:
+            self.error(("components",), "the ruleset declares no components", "S204")
+        self._derive(derive)
+        for name in symbols.attributes:  # free and derived attributes: typed by what they hold
+            if name not in symbols.domains:
+                values = [c.attrs.get(name) for c in self.components]
+                values += [f.get(name) for c in self.components for f in c.faces]
+                symbols.attributes[name] = T.of_values(values, None)
+        for name in symbols.attributes:  # an attribute no die varies by face is read from a table
+            if not any(c.faces and any(name in f for f in c.faces) for c in self.components):
+                symbols.table_attributes.add(name)
+                symbols.attribute_values[name] = {c.id: c.attrs.get(name) for c in self.components}
+
+    def _add_die(self, entry: dict[str, Any], path: Path) -> None:
+        """A die: attributes of its own, and attributes per face (read from the face it shows)."""
+        faces = [dict(f) for f in entry.get("faces") or []]
+        for j, face in enumerate(faces):
+            for key, value in face.items():
+                self._check_attribute(key, value, path + ("faces", j, key))
+        if not faces:
+            self.error(path, "a die needs faces", "S214")
+        keys: list[str] = []
+        for face in faces:
+            keys.extend(k for k in face if k not in keys)
+        self._expand(entry, path, tuple({k: f.get(k) for k in keys} for f in faces))
+
+    def _expand(self, entry: dict[str, Any], path: Path, faces: tuple[dict[str, Any], ...]) -> None:
+        """One component per combination of the listed values (a list multiplies), times `copies`."""
+        copies = int(entry.get("copies", 1))
+        keys = [k for k in entry if k not in ("faces", "copies")]
+        for key in keys:
+            self._check_attribute(key, entry[key], path + (key,))
+        value_lists = [v if isinstance(v, list) else [v] for v in (entry[k] for k in keys)]
+        for combo in itertools.product(*value_lists):
+            attrs = {name: None for name in self.symbols.attributes}
+            attrs.update(zip(keys, combo))
+            for _ in range(copies):
+                if len(self.components) > MAX_COMPONENTS:
+                    return
+                own_faces = tuple(dict(face) for face in faces)  # derived values are added per die
+                self.components.append(n.Component(id=len(self.components), attrs=dict(attrs), faces=own_faces))
+
+    def _check_attribute(self, key: str, value: Any, path: Path) -> None:
+        symbols = self.symbols
+        if key not in symbols.attributes:
+            self.error(path, f"unknown attribute {key!r}", "S205", suggest(key, sorted(symbols.attributes)))
+            return
+        domain = symbols.domains.get(key)
+        for v in value if isinstance(value, list) else [value]:
+            if domain is not None and v not in domain:
+                self.error(path, f"{v!r} is not one of the values of {key!r}: " + ", ".join(map(str, domain)), "S206")
+
+    def _derive(self, derive: dict[str, str]) -> None:
+        """Each derived attribute, computed once per card (once per face for a die) from the others."""
+        built = {name: self.expression(text, ("components", "derive", name), {"this": T.COMPONENT})
+                 for name, text in derive.items()}
+        for comp in self.components:
+            targets = [comp.attrs] if not comp.faces else [dict(comp.attrs, **f) for f in comp.faces]
+            for values in targets:
+                for name, expression in built.items():
+                    folder = fold.Folder({"this": (_DERIVING, frozenset(values))},
+                                         lambda attribute, _, values=values: values.get(attribute))
+                    value = folder.value(expression)
+                    if value is n.NOT_CONSTANT:  # a derive that fails on some component
+                        self.error(("components", "derive", name),
+                                   f"cannot compute {name}: {folder.failure or 'it depends on the game'}", "E120")
+                        return
+                    values[name] = value
+            if comp.faces:
+                for face, values in zip(comp.faces, targets):
+                    face.update({k: values[k] for k in built})
+
+    def _zones(self) -> None:
+        for name, spec in (self.doc.get("zones") or {}).items():
+            spec = spec or {}
+            refill = spec.get("refill") or {}
+            self.zones[name] = n.Zone(
+                name=name, per_player=bool(spec.get("per_player", False)),
+                visibility=spec.get("visibility", "public"), home=bool(spec.get("home", False)),
+                stock=bool(spec.get("stock", False)), bag=bool(spec.get("bag", False)), refill_from=refill.get("from"),
+                refill_keep=int(refill.get("keep", 0)), description=str(spec.get("description", "")))
+            self.symbols.zones[name] = bool(spec.get("per_player", False))
+        zones = self.zones
+        homes = [z for z in zones.values() if z.home]
+        if len(homes) != 1:
+            self.error(("zones",), "exactly one zone must be the components' home (home: true)", "S207")
+        for z in zones.values():
+            if z.refill_from is not None and z.refill_from not in zones:
+                self.error(("zones", z.name, "refill", "from"), f"unknown zone {z.refill_from!r}", "S208",
+                           suggest(z.refill_from, list(zones)))
+            elif z.refill_from is not None and (zones[z.refill_from].per_player or z.per_player):
+                self.error(("zones", z.name, "refill", "from"), "refill works between shared zones, "
+                           "not per-player ones", "S208")
+            if z.home and z.per_player:
+                self.error(("zones", z.name), "the home zone cannot be per player", "S207")
+
+    def _variables(self) -> None:
+        symbols = self.symbols
+        for name, spec in (self.doc.get("variables") or {}).items():
+            if not isinstance(spec, dict):
+                spec = {"initial": spec}
+            if name in symbols.zones or name in symbols.params:
+                self.error(("variables", name), f"{name!r} is already the name of a zone or parameter", "S209")
+            initial = spec.get("initial")
+            if initial == "none":
+                initial = None
+            elif isinstance(initial, list):  # lists are immutable values, as in expressions
+                initial = tuple(initial)
+            self.variables[name] = n.Variable(
+                name=name, scope=spec.get("scope", "round"), per_player=bool(spec.get("per_player", False)),
+                initial=initial, visibility=str(spec.get("visibility", "public")),
+                description=str(spec.get("description", "")))
+            symbols.variables[name] = bool(spec.get("per_player", False))
+            symbols.variable_types[name] = T.ANY if initial is None else T.of_value(initial, symbols.symbol_labels)
+        for name, value in symbols.params.items():
+            if value == "none":
+                symbols.params[name] = None
+
+    def _collect_phases(self) -> None:
+        for spec in (self.doc.get("actions") or {}).values():
+            phase = (spec or {}).get("phase")
+            for p in phase if isinstance(phase, list) else [phase] if phase else []:
+                self.symbols.phases.add(p)
+        self.symbols.symbols.update(self.symbols.phases)
+
+    def _check_ambiguous_symbols(self) -> None:
+        """A phase or attribute value spelled like a variable, zone or parameter reads as that name."""
+        symbols = self.symbols
+        for symbol in sorted(symbols.symbols):
+            for kind, section, table in (("variable", "variables", symbols.variables),
+                                         ("zone", "zones", symbols.zones), ("parameter", "params", symbols.params),
+                                         ("definition", "define", symbols.definitions)):
+                if symbol in table:
+                    self.error((section, symbol), f"{symbol!r} is both a value (an attribute value or a phase) and a "
+                               f"{kind}; rename one of them", "S213")
+
+    def _definitions(self) -> None:
+        symbols = self.symbols
+        self._checked_bodies: dict[str, n.Expr] = {}
+        for key, text in (self.doc.get("define") or {}).items():
+            name, params = split_signature(key)
+            if name in symbols.definitions:
+                self.error(("define", key), f"{name!r} is defined twice", "S210")
+            symbols.definitions[name] = DefinitionEntry(name, params, str(text), str(key))
+        for key in (self.doc.get("define") or {}):  # check each body once, at its own position
+            name, params = split_signature(key)
+            entry = symbols.definitions[name]
+            try:
+                self._checked_bodies[name] = self.expressions.build(entry.text, dict.fromkeys(params, T.ANY))
+            except ExprError as err:
+                self.expression_problem(("define", key), err)
+                entry.failed = True
+
+    def _action(self, name: str, spec: dict[str, Any], effects: EffectBuilder) -> n.Action:
+        path: Path = ("actions", name)
+        spec = spec or {}
+        phase = spec.get("phase")
+        phases = frozenset(phase if isinstance(phase, list) else [phase]) if phase else None
+        choices: list[n.Choice] = []
+        bound: Locals = {}
+        guard = self.expression(spec["if"], path + ("if",)) if "if" in spec else None
+        for cname, cspec in (spec.get("choose") or {}).items():
+            earlier = tuple(c.name for c in choices if c.kind == "component")
+            choice = self._choice(cname, cspec or {}, path + ("choose", cname), bound, earlier)
+            choices.append(choice)
+            bound = bound | {cname: choice.type}
+        require = self.expression(spec["require"], path + ("require",), bound) if "require" in spec else None
+        if require is not None and not choices:
+            self.error(path + ("require",), "require needs choices to check; use if: instead", "S212")
+        body = effects.sequence(spec.get("effects") or [], path + ("effects",), bound)
+        return n.Action(name=name, phases=phases, by_anyone=spec.get("by", "current") == "anyone", guard=guard,
+                        choices=tuple(choices), require=require, effects=body,
+                        description=str(spec.get("description", "")), path=path)
+
+    def _choice(self, name: str, spec: dict[str, Any], path: Path, bound: Locals, earlier: tuple[str, ...]) -> n.Choice:
+        symbols = self.symbols
+        present_if = self.expression(spec["if"], path + ("if",), bound) if "if" in spec else None
+        value = spec.get("value")
+        own = T.COMPONENT if "from" in spec else T.PLAYER if "player" in spec else (
+            T.of_values(symbols.domains[value], value) if isinstance(value, str) and value in symbols.domains
+            else T.of_value(value, symbols.symbol_labels).element or T.ANY if isinstance(value, list) else T.ANY)
+        where = self.expression(spec["where"], path + ("where",), bound | {name: own}) if "where" in spec else None
+        if "from" in spec:
+            kind, source = "component", self.expression(spec["from"], path + ("from",), bound)
+        elif "player" in spec:
+            kind, source = "player", self.expression(spec["player"], path + ("player",), bound)
+        elif "value" in spec:
+            kind = "value"
+            if isinstance(value, list):
+                constant = tuple(None if v == "none" else v for v in value)
+                source = n.Const(source=str(value), type=T.of_value(list(constant), symbols.symbol_labels),
+                                 const=constant, value=constant)
+            elif isinstance(value, str) and value in symbols.domains:
+                domain = tuple(symbols.domains[value])
+                source = n.Const(source=value, type=T.list_of(T.of_values(domain, value)), const=domain, value=domain)
+            else:
+                source = self.expression(value, path + ("value",), bound)
+        else:
+            self.error(path, f"choice {name!r} needs one of from, player or value", "S211")
+            kind, source = "value", n.Const(value=(), const=())
+        many = bool(spec.get("many", False))
+        if many and kind != "component":
+            self.error(path + ("many",), "many: true chooses several components; use it with from:", "S215")
+        return n.Choice(name=name, kind=kind, source=source, where=where, present_if=present_if,
+                        description=str(spec.get("description", "")), optional=bool(spec.get("optional", False)),
+                        exclude=earlier if kind == "component" else (), many=many,
+                        min_count=int(spec.get("min", 1)),
+                        max_count=int(spec["max"]) if "max" in spec else None,
+                        has_default="default" in spec,
+                        default=(None if spec["default"] == "none" else spec["default"]) if "default" in spec else None,
+                        type=_choice_type(kind, many, value, symbols, source), path=path)
+
+
+def _choice_type(kind: str, many: bool, value: Any, symbols: Symbols, source: n.Expr) -> T.Type:
+    """The type of the value a choice binds, as its `where`, `require` and effects see it."""
+    if kind == "component":
+        return T.list_of(T.COMPONENT) if many else T.COMPONENT
+    if kind == "player":
+        return T.PLAYER
+    if isinstance(value, str) and value in symbols.domains:
+        return T.of_values(symbols.domains[value], value)
+    if isinstance(value, list):
+        return T.of_value(value, symbols.symbol_labels).element or T.ANY
+    return source.type.element or T.ANY if source.type.kind == "list" else T.ANY
+
+
+def content_hash(doc: dict[str, Any]) -> str:
+    """A stable hash of the resolved ruleset, carried by every log."""
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

@@ -1,0 +1,310 @@
+"""Effects: the effect lists of a ruleset -> effect nodes, every option checked where it is written.
+
+An effect is a bare word (`end_turn`, `skip`, `reverse`), a one-key mapping
+(`move: {...}`), or a control form (`if`, `switch`, `while`, `for_each`). The
+one reader of that syntax lives here; each effect becomes one node of
+`nodes.py`, its expressions built by the expression builder.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..language import types as T
+from ..language.syntax import ExprError, Token, parse
+from . import nodes as n
+from .symbols import suggest
+
+if TYPE_CHECKING:
+    from .build import RulesetBuilder
+
+Path = tuple[Any, ...]
+Locals = dict[str, T.Type]  # the names bound where an effect runs, with their types
+
+BARE_EFFECTS = ("end_turn", "skip", "reverse")
+CONTROL = ("if", "switch", "while", "for_each")
+EFFECTS = ("move", "draw", "deal", "shuffle", "set", "add", "skip", "reverse", "end_turn", "goto",
+           "end_round", "draw_high", "roll", "reveal", "swap", "rotate", "eliminate", "do") + CONTROL
+
+
+class EffectBuilder:
+    """Builds effect nodes; reports problems through the ruleset builder."""
+
+    def __init__(self, owner: "RulesetBuilder", procedures: dict[str, Any] | None = None):
+        self.owner = owner
+        self.procedures = procedures or {}
+        self.built: dict[str, n.ProcedureBody] = {}
+
+    # ------------------------------------------------------------ structure
+
+    def sequence(self, items: Any, path: Path, loc: Locals) -> n.Effect:
+        if not isinstance(items, list):
+            return self.effect(items, path, loc)
+        steps = [self.effect(item, path + (i,), loc) for i, item in enumerate(items)]
+        if len(steps) == 1:
+            return steps[0]
+        return n.Sequence(path=path, steps=tuple(steps))
+
+    def effect(self, item: Any, path: Path, loc: Locals) -> n.Effect:
+        if isinstance(item, str):
+            if item in BARE_EFFECTS:
+                return getattr(self, "_e_" + item)(None, path, loc)
+            self.owner.error(path, f"unknown effect {item!r}", "S301", suggest(item, list(EFFECTS)))
+            return n.NOTHING
+        if not isinstance(item, dict) or not item:
+            self.owner.error(path, "an effect is a word like end_turn or a mapping like move: {...}", "S302")
+            return n.NOTHING
+        for keyword in CONTROL:
+            if keyword in item:
+                return getattr(self, "_e_" + keyword)(item, path, loc)
+        if len(item) != 1:
+            self.owner.error(path, f"an effect has one key, found {', '.join(map(str, item))}", "S302")
+            return n.NOTHING
+        (name, args), = item.items()
+        method = getattr(self, "_e_" + str(name), None)
+        if method is None:
+            self.owner.error(path, f"unknown effect {name!r}", "S301", suggest(str(name), list(EFFECTS)))
+            return n.NOTHING
+        return method(args, path + (name,), loc)
+
+    # ------------------------------------------------------------ helpers
+
+    def expr(self, text: Any, path: Path, loc: Locals) -> n.Expr:
+        return self.owner.expression(text, path, loc)
+
+    def zone_ref(self, text: Any, path: Path, loc: Locals) -> n.ZoneRef | None:
+        """`discard` or `hand` or `hand[target]`."""
+        symbols = self.owner.symbols
+        try:
+            if str(text) in symbols.variables:
+                target = self.owner.target(str(text), loc)
+                name, owner = target.name, target.owner
+            else:
+                name, owner = self._zone_lvalue(str(text), loc)
+        except ExprError as err:
+            self.owner.expression_problem(path, err)
+            return None
+        if name not in symbols.zones:
+            self.owner.error(path, f"unknown zone {name!r}", "S303", suggest(name, list(symbols.zones)))
+            return None
+        if symbols.zones[name]:
+            return n.ZoneRef(name=name, per_player=True, owner=owner)
+        if owner is not None:
+            self.owner.error(path, f"zone {name!r} is not per player; remove the [...]", "S304")
+        return n.ZoneRef(name=name, per_player=False)
+
+    def _zone_lvalue(self, text: str, loc: Locals) -> tuple[str, n.Expr | None]:
+        """`zone` or `zone[expr]`, read with the grammar's assignment-target rule."""
+        tree = parse(text, start="lvalue")
+        name = str(tree.children[0])
+        index = tree.children[1] if len(tree.children) > 1 else None
+        if index is None:
+            return name, None
+        return name, self.owner.expressions.build_tree(index, text, loc)
+
+    def target(self, text: str, path: Path, loc: Locals) -> n.Target | None:
+        """An assignment target (`passes`, `score[winner]`, `may_call[*]`, `current`), checked."""
+        try:
+            target = self.owner.target(text, loc)
+        except ExprError as err:
+            self.owner.expression_problem(path, err)
+            return None
+        per_player = self.owner.symbols.variables.get(target.name, False)
+        if target.every and not per_player:
+            self.owner.error(path, f"{target.name!r} is not per player; [*] needs a per-player variable", "S305")
+        elif target.owner is not None and not per_player:
+            self.owner.error(path, f"{target.name!r} is not per player; remove the [...]", "S305")
+        return target
+
+    def args(self, args: Any, path: Path, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict[str, Any]:
+        if not isinstance(args, dict):
+            self.owner.error(path, f"expected a mapping with {', '.join(allowed)}", "S306")
+            return {}
+        for key in args:
+            if key not in allowed:
+                self.owner.error(path + (key,), f"unknown option {key!r}", "S307", suggest(str(key), list(allowed)))
+        for key in required:
+            if key not in args:
+                self.owner.error(path, f"missing option {key!r}", "S308")
+        return args
+
+    # ------------------------------------------------------------ control flow
+
+    def _e_if(self, item: dict[str, Any], path: Path, loc: Locals) -> n.Effect:
+        self.args(item, path, ("if", "then", "else"), ("if",))
+        return n.If(path=path, condition=self.expr(item["if"], path + ("if",), loc),
+                    then=self.sequence(item.get("then") or [], path + ("then",), loc),
+                    otherwise=self.sequence(item.get("else") or [], path + ("else",), loc))
+
+    def _e_switch(self, item: dict[str, Any], path: Path, loc: Locals) -> n.Effect:
+        self.args(item, path, ("switch", "cases", "default"), ("switch",))
+        key = self.expr(item["switch"], path + ("switch",), loc)
+        cases = tuple((str(k), self.sequence(v or [], path + ("cases", k), loc))
+                      for k, v in (item.get("cases") or {}).items())
+        return n.Switch(path=path, key=key, cases=cases,
+                        default=self.sequence(item.get("default") or [], path + ("default",), loc))
+
+    def _e_while(self, item: dict[str, Any], path: Path, loc: Locals) -> n.Effect:
+        self.args(item, path, ("while", "do"), ("while", "do"))
+        return n.While(path=path, condition=self.expr(item["while"], path + ("while",), loc),
+                       body=self.sequence(item.get("do") or [], path + ("do",), loc))
+
+    def _e_for_each(self, item: dict[str, Any], path: Path, loc: Locals) -> n.Effect:
+        self.args(item, path, ("for_each", "in", "do"), ("for_each", "in", "do"))
+        name = str(item["for_each"])
+        items = self.expr(item["in"], path + ("in",), loc)
+        element = T.COMPONENT if items.type.kind == "zone" else (items.type.element or T.ANY)
+        body = self.sequence(item.get("do") or [], path + ("do",), loc | {name: element})
+        return n.ForEach(path=path, name=name, items=items, body=body)
+
+    def _e_do(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        """Run a named procedure: effects written once and used in several places."""
+        name = str(args)
+        if name not in self.procedures:
+            self.owner.error(path, f"unknown procedure {name!r}", "S311", suggest(name, list(self.procedures)))
+            return n.NOTHING
+        body = self.built.get(name)
+        if body is not None and body.effect is None:
+            self.owner.error(path, f"procedure {name!r} calls itself", "S312")
+            return n.NOTHING
+        if body is None:
+            body = self.built[name] = n.ProcedureBody(name)
+            body.effect = self.sequence(self.procedures[name] or [], ("procedures", name), {})
+        return n.RunProcedure(path=path, name=name, body=body)
+
+    # ------------------------------------------------------------ turn order
+
+    def _e_end_turn(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        return n.EndTurn(path=path)
+
+    def _e_skip(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        return n.Skip(path=path, count=self.expr(args, path, loc) if args is not None else None)
+
+    def _e_reverse(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        return n.Reverse(path=path)
+
+    def _e_goto(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        phase = str(args)
+        if phase not in self.owner.symbols.phases:
+            self.owner.error(path, f"no action is available in phase {phase!r}", "S309",
+                             suggest(phase, sorted(self.owner.symbols.phases)))
+        return n.Goto(path=path, phase=phase)
+
+    def _e_end_round(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        args = self.args(args or {}, path, ("winner",))
+        winner = self.expr(args.get("winner"), path + ("winner",), loc) if "winner" in args else None
+        return n.EndRound(path=path, winner=winner)
+
+    def _e_eliminate(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        """`eliminate: {player: p, until: round|game}`: the seat is passed over from now on."""
+        args = self.args(args, path, ("player", "until"), ("player",))
+        return n.Eliminate(path=path, player=self.expr(args.get("player"), path + ("player",), loc),
+                           for_game=args.get("until", "round") == "game")
+
+    # ------------------------------------------------------------ variables
+
+    def _e_set(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        if not isinstance(args, dict):
+            self.owner.error(path, "set takes a mapping of variable: value", "S306")
+            return n.NOTHING
+        pairs = [(self.target(str(k), path + (k,), loc), self.expr(v, path + (k,), loc)) for k, v in args.items()]
+        return n.Assign(path=path, pairs=tuple((t, v) for t, v in pairs if t is not None))
+
+    def _e_add(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        if not isinstance(args, dict):
+            self.owner.error(path, "add takes a mapping of variable: amount", "S306")
+            return n.NOTHING
+        steps = [(self.target(str(k), path + (k,), loc), self.expr(str(k).replace("[*]", ""), path + (k,), loc),
+                  self.expr(v, path + (k,), loc)) for k, v in args.items()]
+        return n.Increase(path=path, steps=tuple((t, c, a) for t, c, a in steps if t is not None))
+
+    # ------------------------------------------------------------ components
+
+    def _e_move(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        args = self.args(args, path, ("card", "cards", "from", "to", "count", "bottom"), ("to",))
+        to = self.zone_ref(args.get("to"), path + ("to",), loc)
+        bottom = bool(args.get("bottom", False))
+        if "card" in args or "cards" in args:
+            key = "card" if "card" in args else "cards"
+            what = self.expr(args[key], path + (key,), loc)
+            return n.MoveComponents(path=path, what=what, single=key == "card", to=to, bottom=bottom) \
+                if to is not None else n.NOTHING
+        if "from" not in args:
+            self.owner.error(path, "move needs card, cards or from", "S308")
+            return n.NOTHING
+        source = self.zone_ref(args["from"], path + ("from",), loc)
+        count = self.expr(args.get("count", 1), path + ("count",), loc)
+        if source is None or to is None:
+            return n.NOTHING
+        return n.MoveTop(path=path, source=source, count=count, to=to, bottom=bottom)
+
+    def _e_draw(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        args = self.args(args or {}, path, ("player", "count", "from", "to", "set", "roll"))
+        zones = self.owner.zones
+        stock = next((z.name for z in zones.values() if z.stock), None)
+        hand = next((z.name for z in zones.values() if z.per_player), None)
+        source = str(args.get("from", stock))
+        to = str(args.get("to", hand))
+        if source not in zones or zones[source].per_player:
+            self.owner.error(path, "draw needs a shared zone to draw from (from:, or a zone with stock: true)", "S310")
+            return n.NOTHING
+        if to not in zones or not zones[to].per_player:
+            self.owner.error(path, "draw needs a per-player zone to draw into (to:)", "S310")
+            return n.NOTHING
+        player = self.expr(args["player"], path + ("player",), loc) if "player" in args else None
+        count = self.expr(args.get("count", 1), path + ("count",), loc)
+        remember = self.target(str(args["set"]), path + ("set",), loc) if "set" in args else None
+        return n.Draw(path=path, player=player, count=count, source=source, to=to, remember=remember,
+                      roll=bool(args.get("roll", False)))
+
+    def _e_deal(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        args = self.args(args, path, ("from", "to", "count"), ("from", "to", "count"))
+        source = self.zone_ref(args.get("from"), path + ("from",), loc)
+        to = str(args.get("to"))
+        if not self.owner.symbols.zones.get(to):
+            self.owner.error(path + ("to",), "deal needs a per-player zone to deal into", "S310")
+        count = self.expr(args.get("count"), path + ("count",), loc)
+        return n.Deal(path=path, source=source, to=to, count=count) if source is not None else n.NOTHING
+
+    def _e_shuffle(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        zone = self.zone_ref(args, path, loc)
+        return n.Shuffle(path=path, zone=zone) if zone is not None else n.NOTHING
+
+    def _per_player_zone(self, name: Any, path: Path) -> str:
+        zones = self.owner.symbols.zones
+        if not zones.get(str(name)):
+            self.owner.error(path, f"{name!r} is not a per-player zone", "S310",
+                             suggest(str(name), [z for z, per in zones.items() if per]))
+        return str(name)
+
+    def _e_swap(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        """`swap: {zone: hand, players: [player, target]}`: two players exchange a zone's content."""
+        args = self.args(args, path, ("zone", "players"), ("zone", "players"))
+        zone = self._per_player_zone(args.get("zone"), path + ("zone",))
+        return n.Swap(path=path, zone=zone, players=self.expr(args.get("players"), path + ("players",), loc))
+
+    def _e_rotate(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        """`rotate: hand`: everybody passes the zone's content on in the direction of play."""
+        return n.Rotate(path=path, zone=self._per_player_zone(args, path))
+
+    def _e_reveal(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        args = self.args(args, path, ("zone", "to"), ("zone", "to"))
+        zone = self.zone_ref(args.get("zone"), path + ("zone",), loc)
+        viewer = self.expr(args.get("to"), path + ("to",), loc)
+        return n.Reveal(path=path, zone=zone, viewer=viewer) if zone is not None else n.NOTHING
+
+    def _e_roll(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        return n.Roll(path=path, what=self.expr(args, path, loc))
+
+    def _e_draw_high(self, args: Any, path: Path, loc: Locals) -> n.Effect:
+        """Each player takes a component; the highest value wins; ties take again among themselves."""
+        args = self.args(args, path, ("from", "value", "set", "roll"), ("from", "value", "set"))
+        zone = self.zone_ref(args.get("from"), path + ("from",), loc)
+        value = self.expr(args.get("value"), path + ("value",), loc | {"card": T.COMPONENT})
+        target = self.target(str(args.get("set")), path + ("set",), loc)
+        if zone is None or target is None:
+            return n.NOTHING
+        return n.DrawHigh(path=path, zone=zone, value=value, target=target, roll=bool(args.get("roll", False)))
+
+
+def is_star(index: Any) -> bool:
+    return isinstance(index, Token) and index.type == "STAR"

@@ -1,0 +1,196 @@
+"""The one constant folder: which parts of an expression are known before the game runs.
+
+The builder asks it for every node it makes (`settle`), and stores the answer as
+the node's `const`: parameters, symbols, literals and what is built of them are
+known, so `allowed(card)` of a game without house rules folds to true and
+`first_dealer == none` is decided once. The whole-ruleset checks read `const`
+to find a condition that can never hold.
+
+The closure backend asks it again with facts about some components (a choice
+known to hold a number card): then `card.kind == number` is known too, and the
+rest of the condition folds around it (`Folder`).
+
+The folder follows the values rules of the running game exactly; a part that
+would fail (adding text to a number) is left to fail when the game runs.
+"""
+from __future__ import annotations
+
+import dataclasses
+import operator
+from typing import Any, Callable
+
+from . import nodes as n
+from .nodes import NOT_CONSTANT
+
+COMPARE: dict[str, Callable[[Any, Any], Any]] = {
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+ARITHMETIC: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
+PURE: dict[str, Callable[..., Any]] = {
+    "str": lambda x: "none" if x is None else str(x).lower() if isinstance(x, bool) else str(x),
+    "abs": abs, "min": lambda *xs: min(xs), "max": lambda *xs: max(xs),
+}
+
+Facts = dict[str, tuple[int | None, frozenset[str]]]  # local name -> (its component or none, attributes known)
+Table = Callable[[str, int | None], Any]  # (attribute, component) -> its value; only attributes no die varies
+
+
+def settle(node: n.Expr) -> n.Expr:
+    """The node with its `const` filled in when it is known without facts (the builder's one call)."""
+    value = _FOLDER.visit(node)
+    _FOLDER.failure = None
+    return node if value is NOT_CONSTANT else dataclasses.replace(node, const=value)
+
+
+def contains(container: Any, item: Any) -> bool:
+    """`item in container`, with `in none` false (TypeError when the container holds no items)."""
+    if container is None:
+        return False
+    return item in container
+
+
+def ordered(op: str, x: Any, y: Any) -> bool:
+    """`<` `<=` `>` `>=`: false when either side is none."""
+    if x is None or y is None:
+        return False
+    return bool(COMPARE[op](x, y))
+
+
+def junction(values: list[Any], decisive: bool) -> Any:
+    """The value of `and` (decisive False) or `or` (decisive True) from its parts' known values.
+
+    A known part with the decisive value settles the whole; the whole is known
+    otherwise only when every part is.
+    """
+    if any(value is not NOT_CONSTANT and bool(value) is decisive for value in values):
+        return decisive
+    if all(value is not NOT_CONSTANT for value in values):
+        return not decisive
+    return NOT_CONSTANT
+
+
+class Folder(n.Pass[Any]):
+    """The known value of a node (NOT_CONSTANT when unknown), given facts about some local components."""
+
+    def __init__(self, facts: Facts | None = None, table: Table | None = None):
+        self.facts = facts or {}
+        self.table = table
+        self.memo: dict[int, Any] = {}
+        self.failure: str | None = None  # why the first part that could not be known was not
+
+    def _attempt(self, compute: Callable[[], Any], describe: Callable[[Exception], str] = str) -> Any:
+        """The value, or NOT_CONSTANT when computing it fails (the same failure is reported as the game runs)."""
+        try:
+            return compute()
+        except Exception as err:  # noqa: BLE001 - any failure leaves the part to the running game
+            self.failure = self.failure or describe(err)
+            return NOT_CONSTANT
+
+    def value(self, node: n.Expr) -> Any:
+        if not self.facts:
+            return node.const
+        found = self.memo.get(id(node), _UNSEEN)
+        if found is _UNSEEN:
+            found = self.memo[id(node)] = self.visit(node)
+        return found
+
+    def fact(self, node: n.Expr) -> tuple[int | None, frozenset[str]] | None:
+        """What is known about the component a local name holds, where a fact applies to it."""
+        if isinstance(node, n.Local) and not node.bound:
+            return self.facts.get(node.name)
+        return None
+
+    def _known(self, *parts: n.Expr) -> list[Any] | None:
+        values = [self.value(part) for part in parts]
+        return None if any(v is NOT_CONSTANT for v in values) else values
+
+    def visit_Const(self, node: n.Const) -> Any:
+        return node.value
+
+    def visit_ListOf(self, node: n.ListOf) -> Any:
+        values = self._known(*node.items)
+        return NOT_CONSTANT if values is None else tuple(values)
+
+    def visit_ParamRef(self, node: n.ParamRef) -> Any:
+        return node.const
+
+    def visit_Symbol(self, node: n.Symbol) -> Any:
+        return node.name
+
+    def _unknown(self, node: n.Expr) -> Any:
+        self.failure = self.failure or f"{node.source} is not known before the game starts"
+        return NOT_CONSTANT
+
+    visit_Local = visit_Builtin = visit_VariableRead = visit_ZoneRead = visit_Changes = _unknown
+    visit_Item = visit_Aggregate = _unknown
+
+    def visit_DefinitionUse(self, node: n.DefinitionUse) -> Any:
+        return self.value(node.body)
+
+    def visit_Attribute(self, node: n.Attribute) -> Any:
+        fact = self.fact(node.obj)
+        if fact is None or node.name == "id" or self.table is None:
+            return NOT_CONSTANT
+        component, attributes = fact
+        if component is not None and node.name not in attributes:
+            return NOT_CONSTANT
+        return self.table(node.name, component)
+
+    def visit_Call(self, node: n.Call) -> Any:
+        if node.function not in PURE:
+            return NOT_CONSTANT
+        values = self._known(*node.args)
+        return NOT_CONSTANT if values is None else self._attempt(lambda: PURE[node.function](*values))
+
+    def visit_Negative(self, node: n.Negative) -> Any:
+        values = self._known(node.operand)
+        return NOT_CONSTANT if values is None else self._attempt(lambda: -values[0])
+
+    def visit_Not(self, node: n.Not) -> Any:
+        values = self._known(node.operand)
+        return NOT_CONSTANT if values is None else not values[0]
+
+    def visit_And(self, node: n.And) -> Any:
+        return junction([self.value(part) for part in node.parts], False)
+
+    def visit_Or(self, node: n.Or) -> Any:
+        return junction([self.value(part) for part in node.parts], True)
+
+    def visit_Conditional(self, node: n.Conditional) -> Any:
+        condition = self.value(node.condition)
+        if condition is NOT_CONSTANT:
+            return NOT_CONSTANT
+        return self.value(node.then if condition else node.other)
+
+    def visit_Compare(self, node: n.Compare) -> Any:
+        if node.op in ("==", "!="):
+            for this, that in ((node.left, node.right), (node.right, node.left)):
+                fact = self.fact(this)
+                if fact is not None and self.value(that) is None:
+                    return (fact[0] is None) == (node.op == "==")  # `card == none` for a known card
+        values = self._known(node.left, node.right)
+        if values is None:
+            return NOT_CONSTANT
+        x, y = values
+        if node.op in ("==", "!="):
+            return (x == y) if node.op == "==" else (x != y)
+        return self._attempt(lambda: ordered(node.op, x, y), lambda err: f"cannot compare {x!r} {node.op} {y!r}")
+
+    def visit_Membership(self, node: n.Membership) -> Any:
+        values = self._known(node.item, node.container)
+        if values is None:
+            return NOT_CONSTANT
+        found = self._attempt(lambda: contains(values[1], values[0]),
+                              lambda err: f"cannot test {values[0]!r} in {values[1]!r}")
+        return found if found is NOT_CONSTANT else found != node.negated
+
+    def visit_Arithmetic(self, node: n.Arithmetic) -> Any:
+        values = self._known(node.left, node.right)
+        if values is None:
+            return NOT_CONSTANT
+        return self._attempt(lambda: ARITHMETIC[node.op](*values),
+                             lambda err: f"cannot compute {values[0]!r} {node.op} {values[1]!r}")
+
+
+_UNSEEN = object()
+_FOLDER = Folder()
