@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 import time
 
+from rulesrun.interpreter import events as ev
 from rulesrun.interpreter import load_game
 from rulesrun.interpreter.play.bots import make_bot
 from rulesrun.interpreter.play.runner import play_out
@@ -19,7 +20,7 @@ def measure(name: str, games: int, bot: str, players: int = 4) -> None:
     for seed in range(games):
         state = game.new_state(players, seed)
         play_out(state, [make_bot(bot, seed * 10 + p) for p in range(players)], single_round=True)
-        actions += state.action_count
+        actions += sum(isinstance(event, ev.ActionTaken) for event in state.events)
     cpu = time.process_time() - start
     print(f"{name:9} {bot:7} {games} rounds, {actions} actions, {cpu:.2f} s cpu, "
           f"{actions / cpu:,.0f} actions/s, {cpu / actions * 1e6:.0f} us/action")

@@ -24,7 +24,8 @@ import statistics
 import time
 from typing import Callable
 
-from rulesrun.interpreter import Action, Game, State, load_game
+from rulesrun.interpreter import events as ev
+from rulesrun.interpreter import EVERYONE, Action, Game, State, load_game
 
 # Which action of each shipped game plays a component, draws, or calls: the
 # benchmark's policy needs that much knowledge of the games; the engine does not.
@@ -36,10 +37,11 @@ CALLS = {"call_uno", "call_dos"}
 def random_playable(rng: random.Random) -> Callable[[State, list[Action]], Action]:
     """Play a random playable component if any, else draw (or the game's way of passing)."""
     def choose(state: State, actions: list[Action]) -> Action:
-        calls = [a for a in actions if a.name in CALLS and a.actor == state.current]
+        current = state.current_player()
+        calls = [a for a in actions if a.name in CALLS and a.actor == current]
         if calls:
             return calls[0]
-        mine = [a for a in actions if a.actor == state.current and a.name not in CALLS
+        mine = [a for a in actions if a.actor == current and a.name not in CALLS
                 and not state.game.action_index[a.name].by_anyone]
         plays = [a for a in mine if a.name in PLAYS and a.get("call", True) is not False]
         if plays:
@@ -64,10 +66,13 @@ def play_rounds(name: str, players: int, seconds: float, seed: int) -> tuple[int
     start = time.process_time()
     while time.process_time() - start < seconds:
         state = game.new_state(players, rng.randrange(1 << 30))
-        first_round = state.round
-        while state.round == first_round and not state.is_over():
+        seen = len(state.events)
+        while not state.is_over():
             state.apply(policy(state, state.legal_actions()))
             decisions += 1
+            if any(isinstance(event, ev.RoundEnded) for event in state.events[seen:]):
+                break
+            seen = len(state.events)
         assert_conserved(state)
         rounds += 1
     return rounds, decisions, time.process_time() - start
@@ -76,8 +81,9 @@ def play_rounds(name: str, players: int, seconds: float, seed: int) -> tuple[int
 def assert_conserved(state: State) -> None:
     """The correctness check that runs with the benchmark: every component in exactly one zone."""
     seen: list[int] = []
+    zones = state.view(EVERYONE).zones
     for name, spec in state.game.zones.items():
-        zone = state.zones[name]
+        zone = zones[name]
         for cards in (zone if spec.per_player else [zone]):
             seen.extend(cards)
     if sorted(seen) != list(range(len(state.game.components))):

@@ -38,8 +38,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..interpreter import Action, ChoiceSpec
-from ..interpreter import State
+from ..interpreter import Action, ChoiceSpec, State, say_refusal
 from .style import Style, component_order, value_text, words
 from .table import PLAIN, describe_action, describe_rest, describe_value
 
@@ -87,6 +86,7 @@ class Chooser:
     def __init__(self, state: State, actions: list[Action]):
         self.state = state
         self.actions = actions
+        self.view = state.view(actions[0].actor if actions else state.current_player())  # what the chooser sees
         self.trail: list[Prefix] = [Prefix(None)]
 
     @property
@@ -145,7 +145,7 @@ class Chooser:
             return (0, ())
         choices = self.state.game.action_index[prefix.name or ""].choices
         if next(c.kind for c in choices if c.name == name) == "component":
-            return (1, component_order(self.state.game, value, self.state.faces))
+            return (1, component_order(self.state.game, value, self.view.faces))
         return (1, (position,))
 
     def take(self, option: Option) -> Action | None:
@@ -200,17 +200,18 @@ class Chooser:
         if self.prefix.name is not None or not self.actions:
             return None
         player = self.actions[0].actor
-        own = [cid for name, zone in game.zones.items() if zone.per_player for cid in state.zones[name][player]]
-        for spec in game.actions_in_phase(state.phase):
+        own = [cid for name, zone in game.zones.items() if zone.per_player for cid in self.view.zone(name, player)
+               if cid is not None]
+        for spec in game.actions_in_phase(self.view.phase):
             if spec.by_anyone or not spec.choices or spec.choices[0].kind != "component":
                 continue
             for cid in own:
-                label = game.label(cid, state.faces)
+                label = game.label(cid, self.view.faces)
                 if _match_slots(typed, ((pieces(spec.name),), (pieces(label),)), True) is None:
                     continue
-                reason = state.why_not(Action(spec.name, player, ((spec.choices[0].name, cid),)))
-                if reason is not None and not reason.endswith(" is missing"):
-                    return f"{spec.name} {label} is not allowed: {reason}"
+                refusal = state.why_not(Action(spec.name, player, ((spec.choices[0].name, cid),)))
+                if refusal is not None and refusal.code != "missing":
+                    return f"{spec.name} {label} is not allowed: {say_refusal(refusal)}"
         return None
 
     def _leads_to(self, option: Option, action: Action) -> bool:
@@ -234,7 +235,7 @@ class Chooser:
         if value is False:
             return (("no",) + own, ("no",))
         if kind == "component":
-            said = pieces(self.state.game.label(value, self.state.faces))
+            said = pieces(self.state.game.label(value, self.view.faces))
         elif kind == "player":
             said = ("p", str(value + 1))
         else:
@@ -260,7 +261,7 @@ class Chooser:
         name, args = self.prefix.name, self.prefix.args
         if name is None:
             return ""
-        return describe_action(self.state, Action(name, self.state.current, args), style=style)
+        return describe_action(self.state, Action(name, self.state.current_player(), args), style=style)
 
 
 def abbreviation(label: str) -> str:

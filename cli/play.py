@@ -24,13 +24,8 @@ from typing import TextIO
 
 import click
 
+from ..interpreter import Action, Bot, Game, State, derive_seed, make_bot, may_take_back, step, write_game
 from ..interpreter import events as ev
-from ..interpreter import Bot, make_bot
-from ..interpreter import Action, Game
-from ..interpreter import write_game
-from ..interpreter import step
-from ..interpreter import derive_seed
-from ..interpreter import State
 from .guide import rules_help
 from .moves import Chooser, Option, typing_examples
 from .story import narrate
@@ -39,7 +34,6 @@ from .table import describe_action, render_table
 
 INTERRUPTED = 130
 RECENT = 8  # story lines the redrawn table keeps
-_SAFE_EVENTS = (ev.ActionTaken, ev.VariableSet, ev.PhaseChanged, ev.Moved, ev.Skipped, ev.DirectionChanged)
 
 
 class Quit(Exception):
@@ -143,7 +137,7 @@ class Terminal:
         self.echo("")
         self.echo(self.style.strong("══ Game over ══"))
         for p, score in enumerate(state.scores()):
-            mark = "  ★ winner" if p in state.winners else ""
+            mark = "  ★ winner" if p in state.view(None).winners else ""
             self.echo(f"  {seat(p):<4} {score:>5}{mark}")
 
     # ------------------------------------------------------------ input
@@ -363,25 +357,10 @@ class HumanSeat:
     def acted(self, state: State, action: Action) -> None:
         """After any action: remember what this person may still take back."""
         before, self.before = self.before, None
-        if before is not None and action.actor == self.player and _shows_nothing_new(before, state, self.player):
+        if before is not None and action.actor == self.player and may_take_back(before, state, self.player):
             self.taken.append((before, action))
         else:
             self.taken.clear()
-
-
-def _shows_nothing_new(before: State, after: State, player: int) -> bool:
-    """Whether taking the action back would let `player` unlearn nothing: same turn, no news."""
-    if after.is_over() or after.current != player or after.rng.getstate() != before.rng.getstate():
-        return False
-    zones = after.game.zones
-    for event in after.events[len(before.events):]:
-        if not isinstance(event, _SAFE_EVENTS):
-            return False
-        if isinstance(event, ev.Moved):
-            spec = zones[event.from_zone]
-            if not (spec.visibility == "public" or (spec.visibility == "owner" and event.from_owner == player)):
-                return False
-    return True
 
 
 def seat_kinds(humans: int, bots: list[str]) -> list[str]:
@@ -440,7 +419,7 @@ def _play_one(game: Game, players: int, humans: int, seed: int, bots: list[str],
                 terminal.table(after, terminal.narrator)
             if terminal.delay:
                 time.sleep(terminal.delay)
-        elif terminal.humans > 1 and after.current != action.actor:
+        elif terminal.humans > 1 and after.current_player() != action.actor:
             terminal.clear()  # hot-seat: the turn is over, hide the hand
         terminal.safe_point()
 

@@ -9,28 +9,23 @@ record rather than a game in progress.
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import click
 
-from ..interpreter import events as ev, load_game
-from ..interpreter import ReplayMismatch, RulesetError
-from ..interpreter import Action, Game
-from ..interpreter import read_game, replay as check
-from ..interpreter import State
+from ..interpreter import Action, Game, ReplayMismatch, RulesetError, State, load_game, read_game
+from ..interpreter import events as ev
+from ..interpreter import replay as check
 from .story import game_over_text, narrate, scores_text
 from .style import Style, ansi_wanted, seat
 from .table import render_table
-
-_EVENT_INDEX = re.compile(r"^event (\d+)\b")
 
 
 def replay(path: str, number: int, to_end: bool, ruleset: str | None) -> int:
     """Check game `number` (from 1) of the log at `path`, then show it; returns the exit code."""
     logged, count = read_game(path, number)
     if not count:
-        raise ReplayMismatch(f"{path}: the log holds no game")
+        raise ReplayMismatch("no_game", path=path)
     if logged is None:
         raise click.BadParameter(f"the log holds {count} game{'s' if count > 1 else ''}", param_hint="'--game'")
     game = _ruleset(logged.header, ruleset)
@@ -40,18 +35,19 @@ def replay(path: str, number: int, to_end: bool, ruleset: str | None) -> int:
         final = check(game, logged.header, logged.events)
         _check_result(final, logged.result)
     except ReplayMismatch as err:
-        click.echo(f"{path}: {_where(str(err), logged.events)}{err}", err=True)
+        click.echo(f"{path}: {_where(err.event, logged.events)}{err}", err=True)
         return 1
     style = Style(ansi_wanted())
     actions = [Action.from_json(e) for e in logged.events if e.get("event") == ev.ActionTaken.kind]
     seats = ", ".join(f"{seat(p)} {kind}" for p, kind in enumerate(logged.header.get("seats") or []))
-    click.echo(f"Game {number} of {count} in {path}: {game.title} {game.version}, seed {final.seed}, "
-               f"{final.players} players ({seats}); {len(actions)} steps, every one checked.")
+    seed, players = int(logged.header["seed"]), int(logged.header["players"])
+    click.echo(f"Game {number} of {count} in {path}: {game.title} {game.version}, seed {seed}, "
+               f"{players} players ({seats}); {len(actions)} steps, every one checked.")
     if to_end:
         click.echo(render_table(final, None, style, open_hands=True), color=style.ansi)
         click.echo(_outcome(final))
         return 0
-    return _step_through(game, final, actions, style)
+    return _step_through(game, players, seed, actions, style)
 
 
 def _ruleset(header: dict[str, Any], ruleset: str | None) -> Game | None:
@@ -72,31 +68,30 @@ def _check_result(state: State, result: dict[str, Any] | None) -> None:
     """The log's result line must say what the replayed game says."""
     if result is None:
         return
-    replayed = {"scores": state.scores(), "winners": list(state.winners), "over": state.is_over()}
+    replayed = {"scores": state.scores(), "winners": list(state.view(None).winners), "over": state.is_over()}
     logged = {key: result.get(key) for key in replayed}
     if logged != replayed:
-        raise ReplayMismatch(f"the result line says {logged}, but the game replays to {replayed}")
+        raise ReplayMismatch("result", logged=logged, replayed=replayed)
 
 
-def _where(message: str, events: list[dict[str, Any]]) -> str:
+def _where(index: int | None, events: list[dict[str, Any]]) -> str:
     """"step K: " for a mismatch at a logged event: K counts the logged actions up to it."""
-    found = _EVENT_INDEX.match(message)
-    if found is None:
+    if index is None:
         return ""
-    index = int(found.group(1))
     steps = sum(1 for e in events[:index + 1] if e.get("event") == ev.ActionTaken.kind)
     return f"step {steps}: " if steps else "step 0 (setup): "
 
 
 def _outcome(state: State) -> str:
+    view = state.view(None)
     if state.is_over():
-        return game_over_text(state.winners, state.scores())
-    return f"The log ends in round {state.round}, before the game is over. Scores: {scores_text(state.scores())}"
+        return game_over_text(view.winners, state.scores())
+    return f"The log ends in round {view.round}, before the game is over. Scores: {scores_text(state.scores())}"
 
 
-def _step_through(game: Game, final: State, actions: list[Action], style: Style) -> int:
+def _step_through(game: Game, players: int, seed: int, actions: list[Action], style: Style) -> int:
     """Show the setup, then one action per Enter; a number advances that many steps, q stops."""
-    state = game.new_state(final.players, final.seed)
+    state = game.new_state(players, seed)
     _show(state, 0, style, f"Step 0 of {len(actions)}: setup")
     done = 0
     while done < len(actions):

@@ -15,10 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..interpreter import EVERYONE, Action, State, redact
 from ..interpreter import events as ev
-from ..interpreter import Action
-from ..interpreter import redact
-from ..interpreter import State, visibility
 from .style import Style, count, seat, words
 from .table import PLAIN, describe_action
 
@@ -52,6 +50,8 @@ class _Teller:
     def __init__(self, state: State, viewer: int | None, style: Style, open_hands: bool):
         self.state, self.game = state, state.game
         self.viewer, self.style, self.open_hands = viewer, style, open_hands
+        self.view = state.view(EVERYONE if open_hands else viewer)
+        self.faces = state.view(EVERYONE).faces  # only ever shown for components the viewer may see
         self.lines: list[str] = []
         self._start(None)
 
@@ -69,7 +69,7 @@ class _Teller:
     def add(self, event: ev.Event) -> None:
         if isinstance(event, ev.ActionTaken):
             self.flush()
-            self._start(Action(event.action, event.actor, tuple(event.args.items())))
+            self._start(Action(event.action, event.actor, event.args))
         elif isinstance(event, ev.Moved):
             self._move(event)
         elif isinstance(event, ev.Rolled):
@@ -101,11 +101,7 @@ class _Teller:
 
     def _shows_now(self, cid: int) -> bool:
         """Whether the viewer can see a component where it lies now."""
-        if self.open_hands:
-            return True
-        zone, owner = self.state.where[cid]
-        cards = self.state.zone(zone, owner)
-        return visibility.sees_component(self.game.zones[zone], owner, cards.index(cid), len(cards), self.viewer)
+        return self.view.place(cid) is not None
 
     def _move(self, event: ev.Moved) -> None:
         cid = event.component
@@ -126,7 +122,7 @@ class _Teller:
     def _rolled(self, event: ev.Rolled) -> None:
         if event.component in self.seen:  # drawn and rolled: its label already shows the face
             return
-        faces = list(self.state.faces)
+        faces = dict(self.faces)
         faces[event.component] = event.face
         shown = self.style.component(self.game, event.component, faces)
         if self.items and isinstance(self.items[-1], list):
@@ -145,7 +141,7 @@ class _Teller:
         src, src_owner, dst, dst_owner = route
         game = self.game
         visible = [c for c in comps if c is not None]
-        what = (self.style.components(game, visible, self.state.faces) if len(visible) == len(comps)
+        what = (self.style.components(game, visible, self.faces) if len(visible) == len(comps)
                 else count(game, len(comps)))
         if game.zones[dst].per_player:
             you = dst_owner == self.viewer and not self.open_hands
@@ -180,7 +176,7 @@ class _Teller:
     def _revealed(self, event: ev.Revealed) -> str:
         place = self._place(event.zone, event.owner)
         if event.viewer == self.viewer or self.open_hands:
-            shown = self.style.components(self.game, list(event.components), self.state.faces) or "nothing"
+            shown = self.style.components(self.game, list(event.components), self.faces) or "nothing"
             to = "you" if event.viewer == self.viewer and not self.open_hands else seat(event.viewer)
             return f"{place} shown to {to}: {shown}"
         return f"{place} shown to {seat(event.viewer)}"

@@ -19,8 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..interpreter import Action, Game, VariableSpec, visibility
-from ..interpreter import State
+from ..interpreter import EVERYONE, Action, Game, State, VariableSpec, View, visibility
 from .style import Style, component_order, count, seat, words, wrap
 
 PLAIN = Style()
@@ -30,7 +29,8 @@ def describe_value(state: State, kind: str | None, value: Any, style: Style = PL
                    shown: Callable[[int], bool] = lambda cid: True) -> str:
     """One choice's value in words: a component's label, a seat, or a declared value."""
     if kind == "component":
-        return style.component(state.game, value if shown(value) else None, state.faces)
+        visible = value if shown(value) else None
+        return style.component(state.game, visible, _faces(state, visible))
     if kind == "player":
         return seat(value)
     return style.value(value)
@@ -68,9 +68,18 @@ def describe_action(state: State, action: Action, shown: Callable[[int], bool] =
     return text
 
 
-def sorted_components(state: State, cids: Iterable[int]) -> list[int]:
+def _faces(state: State, component: int | None) -> dict[int, int]:
+    """The face a component shows, to show it by (only ever asked for one the viewer may see)."""
+    if component is None or not isinstance(component, int) or isinstance(component, bool):
+        return {}
+    face = state.view(EVERYONE).face(component) if 0 <= component < len(state.game.components) else None
+    return {} if face is None else {component: face}
+
+
+def sorted_components(state: State, cids: Iterable[int], view: View | None = None) -> list[int]:
     game = state.game
-    return sorted(cids, key=lambda c: component_order(game, c, state.faces))
+    faces = (view or state.view(EVERYONE)).faces
+    return sorted(cids, key=lambda c: component_order(game, c, faces))
 
 
 def shown_variables(game: Game) -> list[VariableSpec]:
@@ -79,9 +88,9 @@ def shown_variables(game: Game) -> list[VariableSpec]:
             if v.description and v.visibility != "hidden" and v.scope != "turn" and v.name != game.score_variable]
 
 
-def play_order(state: State) -> str:
+def play_order(view: View) -> str:
     """Who plays after whom: "P1 → P2 → P3 → P1", following the direction of play."""
-    order = [(state.current + i * state.direction) % state.players for i in range(state.players + 1)]
+    order = [(view.current + i * view.direction) % view.players for i in range(view.players + 1)]
     return " → ".join(seat(p) for p in order)
 
 
@@ -89,25 +98,23 @@ def render_table(state: State, viewer: int | None, style: Style = PLAIN, recent:
                  recent_title: str = "Last moves", open_hands: bool = False, width: int = 80) -> str:
     """The table as `viewer` sees it (None: a spectator; `open_hands`: every hand shown)."""
     game = state.game
-    view = state.view(viewer)
-    seen = (lambda zone, owner: list(state.zone(zone, owner))) if open_hands else \
-        (lambda zone, owner: view["zones"][zone] if owner is None else view["zones"][zone][owner])
-    title = f"── {game.title} · round {state.round} "
+    view = state.view(EVERYONE if open_hands else viewer)
+    title = f"── {game.title} · round {view.round} "
     lines = [style.strong(title + "─" * max(3, width - len(title)))]
-    turn = f"Turn: {style.strong(seat(state.current))}" + (" (you)" if state.current == viewer else "")
-    if state.phase:
-        turn += f" · {words(state.phase)}"
-    lines.append(f"{turn} · play goes {play_order(state)}")
-    lines.extend(_player_rows(state, viewer, style, seen, open_hands, width))
+    turn = f"Turn: {style.strong(seat(view.current))}" + (" (you)" if view.current == viewer else "")
+    if view.phase:
+        turn += f" · {words(view.phase)}"
+    lines.append(f"{turn} · play goes {play_order(view)}")
+    lines.extend(_player_rows(state, view, viewer, style, open_hands, width))
     piles = {spec.refill_from for spec in game.zones.values()}
     for name, spec in game.zones.items():
         if not spec.per_player:
-            line = _shared_zone(state, name, seen(name, None), name in piles or spec.visibility == "top", style)
+            line = _shared_zone(game, view, name, name in piles or spec.visibility == "top", style)
             if line:
                 lines.append("  " + line)
-    shared = [f"{words(v.name)}: {style.value(state.vars[v.name])}" for v in shown_variables(game)
-              if not v.per_player and state.vars[v.name] != v.initial
-              and visibility.may_read(v, None, viewer, state.current)]
+    shared = [f"{words(v.name)}: {style.value(view.variables[v.name])}" for v in shown_variables(game)
+              if not v.per_player and view.variables[v.name] != v.initial
+              and visibility.may_read(v, None, viewer, view.current)]
     if shared:
         lines.append("  " + " · ".join(shared))
     recent = list(recent)
@@ -117,55 +124,55 @@ def render_table(state: State, viewer: int | None, style: Style = PLAIN, recent:
     if viewer is not None and not open_hands:
         for zone, spec in game.zones.items():
             if spec.per_player and spec.visibility != "public":
-                cards = sorted_components(state, [c for c in seen(zone, viewer) if c is not None])
+                cards = sorted_components(state, [c for c in view.zone(zone, viewer) if c is not None], view)
                 head = style.strong(f"Your {words(zone)} ({len(cards)}):") + " "
-                shown = [style.component(game, c, state.faces) for c in cards] or ["empty"]
+                shown = [style.component(game, c, view.faces) for c in cards] or ["empty"]
                 lines.extend(wrap(head, shown, style.separator, width, 4))
     return "\n".join(lines)
 
 
-def _player_rows(state: State, viewer: int | None, style: Style, seen: Callable[[str, int | None], list],
-                 open_hands: bool, width: int) -> list[str]:
+def _player_rows(state: State, view: View, viewer: int | None, style: Style, open_hands: bool,
+                 width: int) -> list[str]:
     game = state.game
-    names = [seat(p) + (" (you)" if p == viewer else "") for p in range(state.players)]
+    names = [seat(p) + (" (you)" if p == viewer else "") for p in range(view.players)]
     name_width = max(len(n) for n in names)
     scores = state.scores()
     score_width = max(len(str(s)) for s in scores)
     per_player = [v for v in shown_variables(game) if v.per_player]
     rows = []
-    for p in range(state.players):
-        marker = "▶" if p == state.current and not state.is_over() else " "
+    for p in range(view.players):
+        marker = "▶" if p == view.current and not view.over else " "
         parts = []
         listed = []
         for zone, spec in game.zones.items():
             if spec.per_player:
-                cards = seen(zone, p)
+                cards = view.zone(zone, p)
                 parts.append(f"{words(zone)}: {count(game, len(cards)):<8}")
                 if cards and (spec.visibility == "public" or open_hands):
-                    listed.append([style.component(game, c, state.faces) for c in sorted_components(state, cards)])
+                    listed.append([style.component(game, c, view.faces) for c in sorted_components(state, cards, view)])
         parts.append(f"{words(game.score_variable)} {scores[p]:>{score_width}}")
-        if p == state.dealer:
+        if p == view.dealer:
             parts.append("dealer")
         for var in per_player:
-            value = state.vars[var.name][p]
-            if value != var.initial and visibility.may_read(var, p, viewer, state.current):
+            value = view.variables[var.name][p]
+            if value != var.initial and visibility.may_read(var, p, viewer, view.current):
                 parts.append(words(var.name) if value is True else f"{words(var.name)}: {style.value(value)}")
         name = names[p].ljust(name_width)
-        rows.append(f"  {marker} {style.strong(name) if p == state.current else name}  " + "  ".join(parts))
+        rows.append(f"  {marker} {style.strong(name) if p == view.current else name}  " + "  ".join(parts))
         for shown in listed:
             rows.extend(wrap(" " * (name_width + 6), shown, style.separator, width, name_width + 6))
     return rows
 
 
-def _shared_zone(state: State, name: str, cards: list[int | None], top_only: bool, style: Style) -> str | None:
+def _shared_zone(game: Game, view: View, name: str, top_only: bool, style: Style) -> str | None:
     """A hidden zone by its size, a pile by its top, a public row by all its components."""
-    game = state.game
+    cards = view.zone(name)
     size = count(game, len(cards))
     if not cards:
         return f"{words(name)}: empty" if game.zones[name].visibility != "public" else None
     if top_only or None in cards:
         if cards[-1] is None:
             return f"{words(name)}: {size}"
-        return f"{words(name)}: {style.component(game, cards[-1], state.faces)} on top ({size})"
-    return f"{words(name)}: {style.components(game, list(cards), state.faces)} ({size})"
+        return f"{words(name)}: {style.component(game, cards[-1], view.faces)} on top ({size})"
+    return f"{words(name)}: {style.components(game, list(cards), view.faces)} ({size})"
 

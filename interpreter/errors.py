@@ -6,6 +6,7 @@ turns them into text and exit codes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,15 @@ class Problem:
 
 
 class RulesrunError(Exception):
-    """Base of every error the interpreter raises on purpose."""
+    """Base of every error the interpreter raises on purpose.
+
+    Errors are values: their fields say what happened; their words are said in
+    one place (`words/errors.py`), when they are shown.
+    """
+
+    def __str__(self) -> str:
+        from .words.errors import say
+        return say(self)
 
 
 @dataclass
@@ -54,24 +63,40 @@ class RulesetError(RulesrunError):
 
 
 class EvalError(RulesrunError):
-    """An expression failed while a game ran (for example, adding a colour to a number)."""
+    """An expression or an effect failed while a game ran (a colour added to a number, a loop without end).
+
+    `kind` says what failed and `details` the values involved; `action` is the
+    action being applied when it failed, once known.
+    """
+
+    def __init__(self, kind: str, action: Any = None, **details: Any):
+        super().__init__(kind)
+        self.kind, self.action, self.details = kind, action, details
+
+    def during(self, action: Any) -> "EvalError":
+        """The same failure, known to have happened while `action` was applied."""
+        return EvalError(self.kind, action, **self.details)
 
 
 class IllegalAction(RulesrunError):
-    """An action that is not legal in the current state; the state is unchanged."""
+    """An action that is not legal in the current state; the state is unchanged. `refusal` says why."""
+
+    def __init__(self, refusal: Any):
+        super().__init__(getattr(refusal, "code", refusal))
+        self.refusal = refusal
 
 
 class BadFile(RulesrunError):
     """A file named by the user (or by a log) that cannot be used.
 
-    `kind` says why, for callers that decide by it: missing, directory,
-    special (a device, a pipe or a socket), too_large, long_line, not_text,
-    or unusable (what the system said is in `reason`).
+    `kind` says why: missing, directory, special (a device, a pipe or a
+    socket), too_large and long_line (`limit` is the bound), not_text (at
+    `line`), or unreadable / unwritable (`reason` is what the system said).
     """
 
-    def __init__(self, path: str, kind: str, reason: str):
-        self.path, self.kind, self.reason = path, kind, reason
-        super().__init__(f"{path}: {reason}")
+    def __init__(self, path: str, kind: str, reason: str = "", limit: int = 0, line: int = 0):
+        super().__init__(path, kind)
+        self.path, self.kind, self.reason, self.limit, self.line = path, kind, reason, limit, line
 
 
 class GameLimitExceeded(RulesrunError):
@@ -81,11 +106,19 @@ class GameLimitExceeded(RulesrunError):
     """
 
     def __init__(self, bound: str, limit: int, round: int):
+        super().__init__(bound, limit, round)
         self.bound, self.limit, self.round = bound, limit, round
-        super().__init__(f"round {round} passed the limit of {limit} actions (max_actions); the ruleset may never end"
-                         if bound == "max_actions" else
-                         f"the game passed the limit of {limit} rounds (max_rounds); it may never be over")
 
 
 class ReplayMismatch(RulesrunError):
-    """A log does not describe a game the ruleset can produce."""
+    """A log does not describe a game the ruleset can produce.
+
+    `kind` says what is wrong; `event` is the index (from 0, among the game's
+    event lines) of the first event that differs, where one does; `details`
+    hold the rest (the file and line of a malformed log, what the log has and
+    what the ruleset produces).
+    """
+
+    def __init__(self, kind: str, event: int | None = None, **details: Any):
+        super().__init__(kind, event)
+        self.kind, self.event, self.details = kind, event, details

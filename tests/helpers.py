@@ -8,12 +8,12 @@ bookkeeping a fresh turn would have; `act` takes an action through
 from __future__ import annotations
 
 import random
-from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from rulesrun.interpreter import Action, Game, IllegalAction, State, load_game, ruleset_path
-from rulesrun.interpreter.backend.closures import Env
+from rulesrun.interpreter.engine import position
+from rulesrun.interpreter.engine.state import EVERYONE, View
 
 Lookup = Callable[[Any], Sequence[int]]
 Placement = Mapping[str, Any]
@@ -42,104 +42,60 @@ class _Picker:
 
 def arrange(state: State, *, zones: Placement | None = None, hands: Mapping[int, Iterable[Any]] | None = None,
             variables: Mapping[str, Any] | None = None, current: int = 0, direction: int = 1,
-            dealer: int | None = None, phase: str | None = None,
-            rest: str | tuple[str, int] | None = None, lookup: Lookup | None = None) -> State:
-    """Put `state` into a known position at the start of `current`'s turn and return it.
+            dealer: int | None = None, phase: str | None = None, faces: Mapping[int, int] | None = None,
+            rest: str | tuple[str, int] | None = None, lookup: Lookup | None = None,
+            generator: random.Random | None = None) -> State:
+    """Put `state` into a known position at the start of `current`'s turn and return it (`position.arrange`).
 
     - zones: zone name -> components, **top first** (the first item is the top, the next to
       be drawn); a per-player zone takes a mapping seat -> components.
     - hands: shorthand for the game's hand zone, seat -> components.
     - components are ids, or any other value that `lookup(value)` turns into candidate ids;
       the first candidate not yet placed is taken, so identical components can be listed twice.
-    - rest: the zone that receives every unlisted component, beneath the listed ones, in id
-      order: a shared zone's name or (per-player zone, seat); default the stock zone, else
-      the home zone.
-    - variables: round and turn variables are first reset to their initial values; then each
-      name given is set (a per-player variable takes a full list or a mapping seat -> value).
-    - dealer defaults to the seat before `current`; phase defaults to the turn's own rule.
+    - rest, variables, faces, dealer, phase, generator: as `position.arrange` takes them.
     The event list is cleared, so later assertions see only what follows.
     """
     game = state.game
     pick = _Picker(lookup)
-    placed: dict[tuple[str, int | None], list[int]] = {}
     wanted = dict(zones or {})
     if hands is not None:
         wanted[game.hand_zone] = hands
+    placed: dict[str, Any] = {}
     for name, content in wanted.items():
-        spec = game.zones[name]
-        if spec.per_player:
-            for seat, items in content.items():
-                placed[(name, seat)] = [pick(item) for item in items]
+        if game.zones[name].per_player:
+            placed[name] = {seat: [pick(item) for item in items] for seat, items in content.items()}
         else:
-            placed[(name, None)] = [pick(item) for item in content]
-    if isinstance(rest, tuple):
-        rest_zone, rest_owner = rest
-    else:
-        rest_zone, rest_owner = rest or game.stock_zone or game.home_zone, None
-    for name, spec in game.zones.items():
-        state.zones[name] = [[] for _ in range(state.players)] if spec.per_player else []
-    state.zone(rest_zone, rest_owner).extend(c.id for c in game.components if c.id not in pick.used)
-    for (name, owner), cids in placed.items():
-        state.zone(name, owner).extend(reversed(cids))
-    state.where = [("", None)] * len(game.components)
-    for name, spec in game.zones.items():
-        owners = range(state.players) if spec.per_player else (None,)
-        for owner in owners:
-            state.changes[name, owner] = state.changes.get((name, owner), 0) + 1  # every zone was rearranged
-            for cid in state.zone(name, owner):
-                state.where[cid] = (name, owner)
-    for var in game.variables.values():
-        if var.scope in ("round", "turn"):
-            state.vars[var.name] = [var.initial] * state.players if var.per_player else var.initial
-    for name, value in (variables or {}).items():
-        if name not in game.variables:
-            raise KeyError(f"no variable {name!r}")
-        if isinstance(value, Mapping):
-            for seat, seat_value in value.items():
-                state.vars[name][seat] = seat_value
-        else:
-            state.vars[name] = list(value) if game.variables[name].per_player else value
-    state.current = current
-    state.direction = direction
-    state.dealer = (current - 1) % state.players if dealer is None else dealer
-    state.skips = 0
-    state.turn_begun = False
-    state.turn_ended = False
-    state.round_over = False
-    state.round_winner = None
-    state.phase = phase if phase is not None else (
-        game.turn_phase(Env(state, current)) if game.turn_phase else None)
-    state.events.clear()
+            placed[name] = [pick(item) for item in content]
+    position.arrange(state, zones=placed, variables=variables, faces=faces, current=current, direction=direction,
+                     dealer=dealer, phase=phase, rest=rest, generator=generator)
     check_places(state)
     return state
 
 
+def truth(state: State) -> View:
+    """The whole table, every hand and hidden value included: what a test reads to check a rule."""
+    return state.view(EVERYONE)
+
+
 def snapshot(state: State) -> tuple[Any, ...]:
     """Everything a rule can change, for comparing a state before and after an attempt."""
+    seen = truth(state)
     zones = {name: [list(h) for h in z] if state.game.zones[name].per_player else list(z)
-             for name, z in state.zones.items()}
-    variables = {name: list(v) if isinstance(v, list) else v for name, v in state.vars.items()}
-    return (zones, variables, list(state.faces), state.current, state.phase, state.direction, state.dealer,
-            state.round, state.finished)
+             for name, z in seen.zones.items()}
+    variables = {name: list(v) if isinstance(v, list) else v for name, v in seen.variables.items()}
+    return (zones, variables, dict(seen.faces), seen.current, seen.phase, seen.direction, seen.dealer,
+            seen.round, seen.over)
 
 
 def check_places(state: State) -> None:
-    """Assert that every component is in exactly one zone and `state.where` says which."""
-    game = state.game
-    seen: Counter[int] = Counter()
-    for name, spec in game.zones.items():
-        owners = range(state.players) if spec.per_player else (None,)
-        for owner in owners:
-            for cid in state.zone(name, owner):
-                seen[cid] += 1
-                assert state.where[cid] == (name, owner), f"component {cid} is in {name} but where says otherwise"
-    assert sorted(seen) == [c.id for c in game.components], "some component is in no zone"
-    assert max(seen.values()) == 1, "some component is in two places"
+    """Assert that every component is in exactly one zone, the one the table says it is in."""
+    from rulesrun.interpreter.tools.invariants import conservation
+    assert conservation(state) == []
 
 
 def act(state: State, name: str, actor: int | None = None, **choices: Any) -> Action:
     """Apply the action `name` with `choices` for `actor` (default: the current player)."""
-    action = Action(name, state.current if actor is None else actor, tuple(choices.items()))
+    action = Action(name, state.current_player() if actor is None else actor, tuple(choices.items()))
     state.apply(action)
     return action
 
@@ -154,14 +110,26 @@ def no_effect(state: State, move: Callable[[], Any]) -> None:
     assert snapshot(state) == before
 
 
-def refused(state: State, move: Callable[[], Any]) -> None:
-    """Assert that the engine refuses `move` (IllegalAction) and leaves the state as it was."""
+SLIPS = frozenset({"no_such_action", "unexpected", "no_such_player"})  # a refusal that means the test tried nothing
+
+
+def refused(state: State, move: Callable[[], Any], because: str | None = None) -> str:
+    """Assert that the engine refuses `move` and leaves the state as it was; return the refusal's code.
+
+    The refusal must be `because` when it is given; otherwise it may be any refusal but one
+    that says the action or a choice does not exist (a misspelt name is no test of a rule).
+    """
     before = snapshot(state)
     try:
         move()
-    except IllegalAction:
+    except IllegalAction as err:
         assert snapshot(state) == before
-        return
+        code = err.refusal.code
+        if because is not None:
+            assert code == because, f"refused because {code}, not {because}: {err}"
+        else:
+            assert code not in SLIPS, f"refused for a slip of the test: {err}"
+        return code
     raise AssertionError("the move was accepted")
 
 
@@ -230,7 +198,6 @@ def refusal(tmp_path: Path, text: str) -> list[Any]:
 def run_cli(*args: str, stdin: str | None = None) -> Any:
     """Invoke the `rulesrun` command; any exception other than a deliberate exit fails the test."""
     from click.testing import CliRunner
-
     from rulesrun.cli.main import main
     result = CliRunner().invoke(main, list(args), input=stdin)
     if result.exception is not None and not isinstance(result.exception, SystemExit):

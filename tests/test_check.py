@@ -21,13 +21,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-
+from helpers import truth
 from rulesrun.cli.main import main
-from rulesrun.cli.stats import bins, binned, first_player_line, histogram_lines
+from rulesrun.cli.stats import binned, bins, first_player_line, histogram_lines
 from rulesrun.interpreter import Action, State, load_game
+from rulesrun.interpreter.engine.table import Table
+from rulesrun.interpreter.play.simulate import Stat, derive_seed
 from rulesrun.interpreter.tools import invariants as inv
 from rulesrun.interpreter.tools.checker import BY_NAME, END, Failure, check_ruleset, reproduce
-from rulesrun.interpreter.play.simulate import Stat, derive_seed
 
 PLANTED = Path(__file__).parent / "check"
 
@@ -99,7 +100,7 @@ def test_an_effect_cannot_duplicate_a_card_so_check_finds_the_game_no_longer_end
         if action.name == "play":
             break
     card = action.get("card")
-    assert state.where[card] == ("hand", 1) and card not in state.zones["discard"]  # moved on, not copied
+    assert truth(state).place(card) == ("hand", 1) and card not in truth(state).zones["discard"]  # moved on, not copied
     assert inv.conservation(state) == []
 
 
@@ -119,7 +120,7 @@ def test_a_log_that_does_not_replay_is_shrunk_to_the_first_action_it_loses(monke
 
 def test_a_shuffle_that_ignores_the_seed_breaks_determinism_from_the_setup(monkeypatch: pytest.MonkeyPatch) -> None:
     import random
-    monkeypatch.setattr(State, "shuffle", lambda self, zone, owner: random.SystemRandom().shuffle(
+    monkeypatch.setattr(Table, "shuffle", lambda self, zone, owner: random.SystemRandom().shuffle(
         self.zone(zone, owner)))
     failure = check_ruleset(load_game("uno"), players=[2], bots=["random"], explore=5).failure
     assert failure is not None and failure.invariant.name == "determinism"

@@ -20,16 +20,15 @@ from typing import Iterator
 import pytest
 import yaml
 from click.testing import CliRunner
-
 from helpers import arrange
 from rulesrun.cli.main import main
-from rulesrun.interpreter import Action, Game, load_game, shipped_rulesets
+from rulesrun.interpreter import Action, Game, load_game, say_refusal, shipped_rulesets, validate
+from rulesrun.interpreter.language.builtins import FUNCTIONS
+from rulesrun.interpreter.language.builtins import NAMES as BUILTIN_NAMES
 from rulesrun.interpreter.play.bots import RandomBot
-from rulesrun.interpreter.language.builtins import FUNCTIONS, NAMES as BUILTIN_NAMES
-from rulesrun.interpreter.tree.effects import EFFECTS
-from rulesrun.interpreter import validate
-from rulesrun.interpreter.source.catalogue import RULESETS_DIR
 from rulesrun.interpreter.play.runner import play_out
+from rulesrun.interpreter.source.catalogue import RULESETS_DIR
+from rulesrun.interpreter.tree.effects import EFFECTS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 PAGES = ("language.md", "variants.md")
@@ -202,5 +201,5 @@ def test_refusal_shown_in_the_reference_is_what_why_not_says() -> None:
     by_label = {game.label(c.id): c.id for c in reversed(game.components)}
     state = arrange(game.new_state(3, seed=0), zones={"discard": [by_label["green 8"]]},
                     hands={0: [by_label["blue 6"]]}, variables={"active_colour": "green"}, phase="main")
-    reason = state.why_not(Action("play", 0, (("card", by_label["blue 6"]),)))
-    assert reason is not None and reason in (DOCS / "language.md").read_text(encoding="utf-8")
+    reason = say_refusal(state.why_not(Action("play", 0, (("card", by_label["blue 6"]),))))
+    assert reason and reason in (DOCS / "language.md").read_text(encoding="utf-8")

@@ -13,12 +13,12 @@ from typing import Any
 
 import jsonschema
 import pytest
-
 from helpers import run_cli
-from rulesrun.interpreter.engine import events as ev
-from rulesrun.interpreter import load_game, shipped_rulesets
-from rulesrun.interpreter.errors import GameLimitExceeded
 from rulesrun.interpreter import LOG_SCHEMA as SCHEMA_FILE
+from rulesrun.interpreter import load_game, shipped_rulesets
+from rulesrun.interpreter.engine import events as ev
+from rulesrun.interpreter.engine.state import inspect
+from rulesrun.interpreter.errors import GameLimitExceeded
 from rulesrun.interpreter.play.log import event_line, header_line, result_line, write_game
 from rulesrun.interpreter.play.runner import step
 from rulesrun.interpreter.play.simulate import bot_seats
@@ -83,7 +83,7 @@ def test_the_log_of_every_shipped_ruleset_follows_the_schema(name: str) -> None:
     game = load_game(name)
     state = game.new_state(game.min_players, 11)
     seats = bot_seats("random", game.min_players, 11)
-    while not state.is_over() and state.action_count < 150:
+    while not state.is_over() and inspect(state).action_count < 150:
         step(state, seats)
     text = io.StringIO()
     write_game(text, state, ["random"] * game.min_players)

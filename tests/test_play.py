@@ -15,14 +15,15 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
-
-from helpers import arrange, run_cli as run
+from helpers import arrange, truth
+from helpers import run_cli as run
 from rulesrun.cli import play as play_module
 from rulesrun.cli.moves import Chooser, pieces
 from rulesrun.cli.play import HumanSeat, TakeBack, Terminal
 from rulesrun.cli.style import Style, component_ink, words
 from rulesrun.cli.table import describe_action, render_table
 from rulesrun.interpreter import Action, Game, State, load_game, shipped_rulesets
+from rulesrun.interpreter.engine import position
 from rulesrun.interpreter.play.bots import GreedyBot
 from rulesrun.interpreter.play.log import read_games, replay
 from rulesrun.interpreter.play.runner import step
@@ -77,7 +78,7 @@ def decide(state: State, monkeypatch: pytest.MonkeyPatch, replies: list[str], pl
 
 
 def card(state: State, label: str) -> int:
-    return next(c for c in labels(state.game)(label) if state.where[c][0] == state.game.hand_zone)
+    return next(c for c in labels(state.game)(label) if truth(state).place(c)[0] == state.game.hand_zone)
 
 
 # ---------------------------------------------------------------- full games through stdin
@@ -140,7 +141,7 @@ def test_dos_number_questions_take_the_number_itself(monkeypatch: pytest.MonkeyP
     state = arrange(game.new_state(2, 0), hands={0: ["red 4", "blue 7", "green 3"], 1: ["blue 1"]},
                     zones={"row": ["green #"]}, lookup=labels(game))
     prompts = answers(monkeypatch, ["1", "7", "bl", "no"])  # two cards left: no DOS call with the match
-    chosen = Terminal(1).decide(state, 0, state.actions_for(0), may_pass=False)
+    chosen = Terminal(1).decide(state, 0, [a for a in state.legal_actions() if a.actor == 0], may_pass=False)
     assert chosen is not None and (chosen.get("target_value"), chosen.get("first")) == (7, card(state, "blue 7"))
     assert prompts[1] == "P1, choose 3, 4, 7, 10: "
     out = capsys.readouterr().out
@@ -175,7 +176,7 @@ def test_quitting_at_the_end_of_a_round_keeps_a_replayable_log(monkeypatch: pyte
     assert result.output.count("── Round over ──") == 1 and result.output.rstrip().endswith("Game abandoned.")
     [logged] = read_games(log)
     state = replay(load_game("uno-dice"), logged.header, logged.events)
-    assert state.round == 2 and not state.is_over() and logged.result["over"] is False
+    assert truth(state).round == 2 and not state.is_over() and logged.result["over"] is False
 
 
 # ---------------------------------------------------------------- the table
@@ -183,7 +184,7 @@ def test_quitting_at_the_end_of_a_round_keeps_a_replayable_log(monkeypatch: pyte
 
 def test_table_shows_turn_direction_piles_scores_and_sorted_hand() -> None:
     state = uno_position(["wild", "blue 2", "red 9", "red 1", "yellow draw two"], players=3, direction=-1)
-    state.vars["score"] = [0, 120, 45]
+    position.adjust(state, variables={"score": [0, 120, 45]})
     text = render_table(state, 0)
     assert "Turn: P1 (you)" in text and "play goes P1 → P3 → P2 → P1" in text
     assert re.search(r"▶ P1 \(you\)\s+hand: 5 cards\s+score +0", text)
@@ -201,7 +202,7 @@ def test_table_hides_turn_memory_unchanged_and_undescribed_variables() -> None:
     state = uno_position(["red 1"], variables={"passes": 0, "wd4_player": 1})
     text = render_table(state, 0)
     assert "passes" not in text and "wd4 player" not in text and "drawn" not in text
-    state.vars["passes"] = 1
+    position.adjust(state, variables={"passes": 1})
     assert "passes: 1" in render_table(state, 0)
 
 
@@ -221,19 +222,19 @@ def test_dice_hands_are_open_to_everybody() -> None:
     game = load_game("uno-dice")
     state = game.new_state(2, 3)
     text = render_table(state, 0)
-    for die in state.zones["hand"][1]:
-        assert words(game.label(die, state.faces)) in text
+    for die in truth(state).zones["hand"][1]:
+        assert words(game.label(die, truth(state).faces)) in text
 
 
 def test_components_take_the_colour_their_attributes_name() -> None:
     game = load_game("uno")
     state = game.new_state(2, 0)
     find = labels(game)
-    assert component_ink(game, find("blue 7")[0], state.faces) == "blue"
-    assert component_ink(game, find("wild")[0], state.faces) is None
-    coloured = Style(ansi=True).component(game, find("blue 7")[0], state.faces)
+    assert component_ink(game, find("blue 7")[0], truth(state).faces) == "blue"
+    assert component_ink(game, find("wild")[0], truth(state).faces) is None
+    coloured = Style(ansi=True).component(game, find("blue 7")[0], truth(state).faces)
     assert ESCAPE in coloured and "blue 7" in coloured
-    assert Style().component(game, find("blue 7")[0], state.faces) == "blue 7"
+    assert Style().component(game, find("blue 7")[0], truth(state).faces) == "blue 7"
 
 
 def test_a_die_takes_the_colour_of_the_face_it_shows() -> None:
@@ -242,9 +243,9 @@ def test_a_die_takes_the_colour_of_the_face_it_shows() -> None:
     die = next(c.id for c in game.components if c.faces and c.attrs.get("kind") == "number")
     seen = set()
     for face in range(6):
-        state.faces[die] = face
-        seen.add(component_ink(game, die, state.faces))
-        assert component_ink(game, die, state.faces) == game.attribute(die, "colour", state.faces)
+        position.adjust(state, faces={die: face})
+        seen.add(component_ink(game, die, truth(state).faces))
+        assert component_ink(game, die, truth(state).faces) == game.attribute(die, "colour", truth(state).faces)
     assert len(seen) > 1
 
 
@@ -260,7 +261,7 @@ def test_questions_reach_every_legal_move_exactly_once(ruleset: str) -> None:
         seats = [GreedyBot(seed + p) for p in range(game.min_players)]
         for _ in range(seed * 4):
             step(state, seats)
-        actions = [a for a in state.legal_actions() if a.actor == state.current]
+        actions = [a for a in state.legal_actions() if a.actor == state.current_player()]
         chooser = Chooser(state, actions)
         found = list(_leaves(chooser))
         assert Counter(found) == Counter(actions)
@@ -283,7 +284,7 @@ def _leaves(chooser: Chooser) -> Iterator[Action]:
 def test_typing_a_move_as_it_is_shown_picks_it(ruleset: str) -> None:
     game = load_game(ruleset)
     state = game.new_state(game.min_players, 2)
-    actions = [a for a in state.legal_actions() if a.actor == state.current]
+    actions = [a for a in state.legal_actions() if a.actor == state.current_player()]
     for action in actions:
         chooser = Chooser(state, actions)
         typed = chooser.typed(describe_action(state, action))
@@ -302,14 +303,14 @@ def test_typing_a_move_as_it_is_shown_picks_it(ruleset: str) -> None:
 ])
 def test_typed_moves_match_words_initials_and_numbers(text: str, expected: str) -> None:
     state = uno_position(["red 7", "wild", "wild draw four", "red skip", "blue draw two", "red 1"])
-    chooser = Chooser(state, state.actions_for(0))
+    chooser = Chooser(state, [a for a in state.legal_actions() if a.actor == 0])
     typed = chooser.typed(text)
     assert typed.action is not None and describe_action(state, typed.action) == expected
 
 
 def test_typed_move_that_leaves_a_question_asks_it_next() -> None:
     state = uno_position(["red 7", "wild", "wild draw four"])
-    chooser = Chooser(state, state.actions_for(0))
+    chooser = Chooser(state, [a for a in state.legal_actions() if a.actor == 0])
     typed = chooser.typed("wd4")
     assert typed.advanced and typed.action is None
     assert chooser.choice() == ("colour", "")
@@ -318,7 +319,7 @@ def test_typed_move_that_leaves_a_question_asks_it_next() -> None:
 
 def test_typed_text_that_fits_several_moves_names_them() -> None:
     state = uno_position(["red 7", "red 1", "wild"])
-    chooser = Chooser(state, state.actions_for(0))
+    chooser = Chooser(state, [a for a in state.legal_actions() if a.actor == 0])
     typed = chooser.typed("r")
     assert typed.action is None and not typed.advanced
     assert typed.problem == "“r” could be red 1 or red 7"  # a red card, not the wild declared red
@@ -328,7 +329,7 @@ def test_typed_text_that_fits_several_moves_names_them() -> None:
 @pytest.mark.parametrize("text", ["+2", "xyz", "7 red", "blue draw two"])
 def test_typed_text_that_fits_no_legal_move_is_refused(text: str) -> None:
     state = uno_position(["red 7", "blue draw two"])
-    chooser = Chooser(state, state.actions_for(0))
+    chooser = Chooser(state, [a for a in state.legal_actions() if a.actor == 0])
     typed = chooser.typed(text)
     assert typed.action is None and not typed.advanced and "matches" in typed.problem
 
@@ -373,7 +374,7 @@ def test_dos_match_is_asked_target_then_cards_offering_only_what_adds_up(monkeyp
     state = arrange(game.new_state(2, 0), hands={0: ["red 1", "blue 5", "green 4", "yellow 9"], 1: ["blue 1"]},
                     zones={"row": ["red 5", "green 10"]}, lookup=labels(game))
     answers(monkeypatch, ["r5", "r1", "no"])  # two cards left: no DOS call with the match
-    actions = state.actions_for(0)
+    actions = [a for a in state.legal_actions() if a.actor == 0]
     chosen = Terminal(1).decide(state, 0, actions, may_pass=False)
     out = capsys.readouterr().out
     assert "match red 5 — first: A card from your hand." in out
@@ -415,14 +416,14 @@ def test_dos_a_match_can_be_taken_back_before_the_turn_ends(monkeypatch: pytest.
                     zones={"row": ["red 5", "green 7"]}, lookup=labels(game))
     seat = HumanSeat(0, Terminal(1))
     answers(monkeypatch, ["b5", "no", "u"])
-    before = [list(h) for h in state.zones["hand"]], list(state.zones["row"])
-    action = seat.choose(state, state.actions_for(0))
+    before = [list(h) for h in truth(state).zones["hand"]], list(truth(state).zones["row"])
+    action = seat.choose(state, [a for a in state.legal_actions() if a.actor == 0])
     state.apply(action)
     seat.acted(state, action)
     with pytest.raises(TakeBack) as back:
-        seat.choose(state, state.actions_for(0))
+        seat.choose(state, [a for a in state.legal_actions() if a.actor == 0])
     restored = back.value.state
-    assert ([list(h) for h in restored.zones["hand"]], list(restored.zones["row"])) == before
+    assert ([list(h) for h in truth(restored).zones["hand"]], list(truth(restored).zones["row"])) == before
     assert back.value.action == action
 
 
@@ -433,11 +434,11 @@ def test_an_action_that_showed_a_hidden_card_cannot_be_taken_back(monkeypatch: p
                     zones={"row": ["red 9", "green 8"], "draw": ["red 9"]}, lookup=labels(game))
     seat = HumanSeat(0, Terminal(1))
     answers(monkeypatch, ["draw", "u", "q"])
-    action = seat.choose(state, state.actions_for(0))
+    action = seat.choose(state, [a for a in state.legal_actions() if a.actor == 0])
     state.apply(action)
     seat.acted(state, action)
     with pytest.raises(play_module.Quit):
-        seat.choose(state, state.actions_for(0))
+        seat.choose(state, [a for a in state.legal_actions() if a.actor == 0])
     assert "Nothing to undo." in capsys.readouterr().out
 
 
@@ -450,7 +451,7 @@ def test_uno_8_4_catching_is_offered_to_the_person_at_once(monkeypatch: pytest.M
     answers(monkeypatch, ["1"])
     taken = step(state, [HumanSeat(0, Terminal(1)), GreedyBot(0)])
     assert taken == Action("catch", 0, (("target", 1),))
-    assert len(state.zones["hand"][1]) == 3
+    assert len(truth(state).zones["hand"][1]) == 3
     out = capsys.readouterr().out
     assert "P1, you may act now:" in out and "catch P2 — Catch a player who" in out and "0) let it pass" in out
 
@@ -460,7 +461,7 @@ def test_uno_8_4_bots_catch_the_person_too(monkeypatch: pytest.MonkeyPatch) -> N
     answers(monkeypatch, [])
     taken = step(state, [HumanSeat(0, Terminal(1)), GreedyBot(0)])
     assert taken == Action("catch", 1, (("target", 0),))
-    assert len(state.zones["hand"][0]) == 3
+    assert len(truth(state).zones["hand"][0]) == 3
 
 
 def test_uno_6_challenge_is_offered_to_the_victim(monkeypatch: pytest.MonkeyPatch,

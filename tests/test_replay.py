@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 from click.testing import Result
-
+from helpers import run_cli as run
+from helpers import truth
 from rulesrun.interpreter import load_game, shipped_rulesets
 from rulesrun.interpreter.play.log import read_games, replay
-from helpers import run_cli as run
 
 SHIPPED = [name for name, _ in shipped_rulesets()]
 BASES = [name for name in SHIPPED if "/" not in name]  # the games themselves; variants are checked more cheaply
@@ -82,7 +82,7 @@ def test_replay_of_a_game_with_a_person_shows_every_hand(tmp_path: Path) -> None
     [logged] = read_games(log)
     state = replay(load_game("uno"), logged.header, logged.events)
     game = state.game
-    for hand in state.zones["hand"]:
+    for hand in truth(state).zones["hand"]:
         for cid in hand:
             assert game.label(cid).replace("_", " ") in result.output
 

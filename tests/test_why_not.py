@@ -1,19 +1,22 @@
 """Explainable legality: why_not names the part of the rule that failed, in the ruleset's words."""
 from __future__ import annotations
 
-from rulesrun.interpreter import Action, load_game
+from helpers import truth
+from rulesrun.interpreter import Action, load_game, say_refusal
 from uno.uno_helpers import table
 
 
 def _card(state, label):
     return next(c for c in range(len(state.game.components)) if state.game.label(c) == label
-                and c in sum(state.zones["hand"], []))
+                and c in sum(truth(state).zones["hand"], []))
 
 
 def test_a_card_that_matches_nothing_is_explained_part_by_part():
     game = load_game("uno")
     state = table(game, hands={0: ["Y9", "B5", "G1"], 1: ["B1", "B2"]}, discard=["B8"])
-    reason = state.why_not(Action("play", 0, (("card", _card(state, "yellow 9")),)))
+    refusal = state.why_not(Action("play", 0, (("card", _card(state, "yellow 9")),)))
+    assert refusal.code == "where" and refusal.choice == "card"
+    reason = say_refusal(refusal)
     assert reason.startswith("yellow 9 does not satisfy the rule for card: ")
     assert "playable(card) is false: " in reason
     assert "card.colour is yellow and active_colour is blue" in reason
@@ -29,15 +32,20 @@ def test_a_legal_card_has_no_reason():
 def test_an_action_of_another_phase_or_player_says_so():
     game = load_game("uno")
     state = table(game, hands={0: ["Y9", "B5", "G1"], 1: ["B1", "B2"]}, discard=["B8"])
-    assert state.why_not(Action("keep", 0)) == "keep is not possible now (the turn is at main)"
-    assert state.why_not(Action("draw", 1)) == "it is not player 2's turn"
-    assert state.why_not(Action("call_uno", 1)) == "call_uno is not possible now: may_call is false"
+    assert say_refusal(state.why_not(Action("keep", 0))) == "keep is not possible now (the turn is at main)"
+    assert say_refusal(state.why_not(Action("draw", 1))) == "it is not player 2's turn"
+    assert say_refusal(state.why_not(Action("call_uno", 1))) == "call_uno is not possible now: may_call is false"
+    assert [state.why_not(a).code for a in (Action("keep", 0), Action("draw", 1), Action("call_uno", 1))] == [
+        "wrong_phase", "not_your_turn", "guard"]
 
 
 def test_dos_s5_b_a_double_that_does_not_add_up_names_the_sum():
-    from dos.dos_cards import match_action, table as dos_table
+    from dos.dos_cards import match_action
+    from dos.dos_cards import table as dos_table
     state = dos_table(hands={0: ["R3", "B5", "Y4"]}, row=["Y9"])
-    reason = state.why_not(match_action(state, "Y9", "R3", "B5"))
+    refusal = state.why_not(match_action(state, "Y9", "R3", "B5"))
+    assert refusal.code == "require"
+    reason = say_refusal(refusal)
     assert reason.startswith("these choices do not satisfy the rule for match: ")
     assert "is 8" in reason and "is 9" in reason
 

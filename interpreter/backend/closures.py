@@ -287,7 +287,7 @@ class Closures(n.Pass[Evaluator]):
             try:
                 return fn(x, y)
             except TypeError:
-                raise EvalError(f"cannot compare {x!r} {op} {y!r}") from None
+                raise EvalError("compare", left=x, op=op, right=y) from None
         return ordered
 
     def _equality(self, left: n.Expr, right: n.Expr, equal: bool) -> Evaluator:
@@ -319,7 +319,7 @@ class Closures(n.Pass[Evaluator]):
             try:
                 return fn(x, y)
             except (TypeError, ZeroDivisionError):
-                raise EvalError(f"cannot compute {x!r} {symbol} {y!r}") from None
+                raise EvalError("arithmetic", left=x, op=symbol, right=y) from None
         return run
 
 
@@ -334,7 +334,7 @@ def _contains(container: Any, item: Any) -> bool:
     try:
         return contains(container, item)
     except TypeError:
-        raise EvalError(f"cannot test {item!r} in {container!r}") from None
+        raise EvalError("membership", item=item, container=container) from None
 
 
 _MISSING = object()

@@ -93,7 +93,7 @@ class EffectClosures(n.Pass[Effect]):
                     return
                 env.state.spend()
                 body(env)
-            raise EvalError(f"a while loop ran {MAX_LOOP} times")
+            raise EvalError("while", limit=MAX_LOOP)
         return run_while
 
     def visit_ForEach(self, effect: n.ForEach) -> Effect:
@@ -274,9 +274,8 @@ class EffectClosures(n.Pass[Effect]):
                     if pile and drawn == len(pile):  # every component was taken: shuffle them all back in
                         state.shuffle(zone, None)
                         drawn = 0
-                    cid = pile.pop() if pile else None
+                    cid = state.tuck(zone)
                     if cid is not None:
-                        pile.insert(0, cid)  # back underneath: the draw only reads it
                         drawn += 1
                         if roll:
                             state.roll(cid)
@@ -291,7 +290,7 @@ class EffectClosures(n.Pass[Effect]):
                     target(env, leaders[0])
                     return
                 contenders = leaders
-            raise EvalError(f"draw_high found no single highest value in {MAX_LOOP} draws of every tied player")
+            raise EvalError("draw_high", limit=MAX_LOOP)
         return run_draw_high
 
 

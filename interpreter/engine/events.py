@@ -3,8 +3,9 @@
 The game log, the terminal table and the tests all read these same records.
 `owner` is the seat that owns a per-player zone, or None for a shared zone.
 
-Events are named tuples: immutable, and cheap to make (a game makes many).
-Two events are equal only when they are of the same kind.
+Events are named tuples: immutable, and cheap to make (a game makes many);
+what they hold is immutable too (tuples, never lists or mappings). Two events
+are equal only when they are of the same kind.
 """
 from __future__ import annotations
 
@@ -82,10 +83,15 @@ class VariableSet(NamedTuple):
 
 
 class ActionTaken(NamedTuple):
+    """A player took an action; `args` are its choices, (name, value) in the order declared."""
+
     kind = "action"
     actor: int
     action: str
-    args: dict[str, Any]
+    args: tuple[tuple[str, Any], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.kind, "actor": self.actor, "action": self.action, "args": dict(self.args)}
 
 
 class TurnStarted(NamedTuple):
@@ -135,16 +141,20 @@ EVENT_TYPES: dict[str, Any] = {
 
 
 def event_from_json(data: dict[str, Any]) -> Event:
-    """Rebuild an event from its log form (lists become tuples again)."""
+    """Rebuild an event from its log form (lists become tuples again, an action's choices pairs)."""
     cls = EVENT_TYPES[data["event"]]
     values = {}
     for name in cls._fields:
         value = data.get(name)
+        if cls is ActionTaken and name == "args":
+            value = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in (value or {}).items())
         values[name] = tuple(value) if isinstance(value, list) else value
     return cls(**values)
 
+
 for _cls in EVENT_TYPES.values():
-    _cls.to_json = _to_json
+    if "to_json" not in _cls.__dict__:
+        _cls.to_json = _to_json
     _cls.__eq__ = _equal
     _cls.__ne__ = _unequal
     _cls.__hash__ = tuple.__hash__

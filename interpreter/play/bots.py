@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..engine.game import Action
-from ..engine.state import State
+from ..engine.game import Action, Game
+from ..engine.state import State, View
 
 
 class Bot(Protocol):
@@ -49,40 +49,45 @@ class GreedyBot:
         claims = [a for a in actions if state.game.action_index[a.name].by_anyone]
         if claims:
             return claims[0]
-        best = max(self._score(state, a) for a in actions)
-        return self.rng.choice([a for a in actions if self._score(state, a) == best])
+        view = state.view(state.current_player())
+        scores = [self._score(state.game, view, a) for a in actions]
+        best = max(scores)
+        return self.rng.choice([a for a, score in zip(actions, scores) if score == best])
 
     def claim(self, state: State, actions: list[Action]) -> Action | None:
         return actions[0]
 
-    def _score(self, state: State, action: Action) -> tuple[float, ...]:
-        game = state.game
-        mine = set(_own_components(state, action.actor))
+    @staticmethod
+    def _score(game: Game, view: View, action: Action) -> tuple[float, ...]:
+        mine = _own_components(game, view, action.actor)
         spec = game.action_index[action.name]
         shed, points, fit = 0, 0, 0
         for choice, (_, value) in zip((c for c in spec.choices if c.name in dict(action.args)), action.args):
             if choice.kind == "component" and value in mine:
                 shed += 1
-                points += game.attribute(value, "points", state.faces) or 0
+                points += game.attribute(value, "points", mine) or 0
             elif choice.kind == "value":
-                fit += sum(1 for c in mine if value in _values(state, c))
+                fit += sum(1 for c in mine if value in _values(game, c, mine[c]))
         ends_turn_early = 1 if not spec.choices and not shed else 0
         return (shed, fit, points, -ends_turn_early)
 
 
-def _own_components(state: State, player: int) -> list[int]:
-    result = []
-    for name, spec in state.game.zones.items():
+def _own_components(game: Game, view: View, player: int) -> dict[int, int]:
+    """The components in the player's own zones, each with the face it shows (0 for a card)."""
+    result = {}
+    for name, spec in game.zones.items():
         if spec.per_player:
-            result.extend(state.zones[name][player])
+            for cid in view.zone(name, player):
+                if cid is not None:
+                    result[cid] = view.face(cid) or 0
     return result
 
 
-def _values(state: State, cid: int) -> set:
-    comp = state.game.components[cid]
+def _values(game: Game, cid: int, face: int) -> set:
+    comp = game.components[cid]
     values = set(comp.attrs.values())
     if comp.faces:
-        values |= set(comp.faces[state.faces[cid]].values())
+        values |= set(comp.faces[face].values())
     return values
 
 

@@ -15,10 +15,10 @@ from typing import Any, NamedTuple, TextIO
 
 from ..engine import events as ev
 from ..engine import visibility
+from ..engine.game import Action, Game
+from ..engine.state import State, inspect
 from ..errors import GameLimitExceeded, IllegalAction, ReplayMismatch
 from ..source.files import text_lines
-from ..engine.game import Action, Game
-from ..engine.state import State
 
 FORMAT = 1
 MAX_LOG_BYTES = 8 * 1024 ** 3  # a long simulation's log; it is read line by line
@@ -36,6 +36,7 @@ class LoggedGame(NamedTuple):
 def header_line(state: State, seats: list[str]) -> dict[str, Any]:
     """What a reader needs before the first event: the ruleset, the seed and the components."""
     game = state.game
+    table = inspect(state)
     components = []
     for comp in game.components:
         entry: dict[str, Any] = {"id": comp.id, "attrs": dict(sorted(comp.attrs.items()))}
@@ -44,7 +45,7 @@ def header_line(state: State, seats: list[str]) -> dict[str, Any]:
         components.append(entry)
     return {
         "type": "header", "format": FORMAT, "ruleset": game.name, "version": game.version,
-        "hash": game.content_hash, "seed": state.seed, "players": state.players, "seats": list(seats),
+        "hash": game.content_hash, "seed": table.seed, "players": table.players, "seats": list(seats),
         "components": components, "initial_order": [comp.id for comp in game.components],
     }
 
@@ -56,7 +57,7 @@ def event_line(event: ev.Event) -> dict[str, Any]:
 def result_line(state: State, stopped: GameLimitExceeded | None = None) -> dict[str, Any]:
     """How the game ended; `stopped` names the bound of the ruleset a game ran past, if it did."""
     rounds = sum(1 for e in state.events if isinstance(e, ev.RoundEnded))
-    line = {"type": "result", "scores": state.scores(), "winners": list(state.winners),
+    line = {"type": "result", "scores": state.scores(), "winners": list(state.view(None).winners),
             "rounds": rounds, "over": state.is_over()}
     if stopped is not None:
         line["stopped"] = {"bound": stopped.bound, "limit": stopped.limit, "round": stopped.round}
@@ -101,25 +102,25 @@ def _games(path: str | Path, keep: int | None) -> Iterator[LoggedGame | None]:
             line = json.loads(raw)
         except (json.JSONDecodeError, RecursionError) as err:
             why = err.msg if isinstance(err, json.JSONDecodeError) else "nested too deeply"
-            raise ReplayMismatch(f"{path}:{number}: not a JSON line ({why})") from None
+            raise ReplayMismatch("not_json", path=str(path), line=number, why=why) from None
         kind = line.get("type") if isinstance(line, dict) else None
         if kind == "header":
             if current is not None or count:
                 yield current if kept else None
             if line.get("format") != FORMAT:
-                raise ReplayMismatch(f"{path}:{number}: log format {line.get('format')!r} is not {FORMAT}")
+                raise ReplayMismatch("format", path=str(path), line=number, found=line.get("format"), expected=FORMAT)
             count += 1
             kept = keep is None or keep == count
             current = LoggedGame(line, [], None)
         elif kind in ("event", "result") and (current is None or current.result is not None):
-            raise ReplayMismatch(f"{path}:{number}: a {kind} line outside a game (no header before it)")
+            raise ReplayMismatch("outside", path=str(path), line=number, line_type=kind)
         elif kind == "event":
             if kept:
                 current.events.append({k: v for k, v in line.items() if k != "type"})
         elif kind == "result":
             current = current._replace(result=line)
         else:
-            raise ReplayMismatch(f"{path}:{number}: unknown line type {kind!r}")
+            raise ReplayMismatch("line_type", path=str(path), line=number, line_type=kind)
     if count:
         yield current if kept else None
 
@@ -132,29 +133,27 @@ def replay(game: Game, header: dict[str, Any], events: list[dict[str, Any]]) -> 
     difference raises ReplayMismatch naming the event's index.
     """
     if header.get("hash") != game.content_hash:
-        raise ReplayMismatch(
-            f"the log was written by {header.get('ruleset')} {header.get('version')} (hash {header.get('hash')}), "
-            f"but the loaded ruleset has hash {game.content_hash}: the ruleset changed")
+        raise ReplayMismatch("hash", ruleset=header.get("ruleset"), version=header.get("version"),
+                             logged=header.get("hash"), loaded=game.content_hash)
     try:
         state = game.new_state(int(header["players"]), int(header["seed"]))
     except (KeyError, TypeError, ValueError):
-        raise ReplayMismatch("the log's header lacks a whole number of players or a seed") from None
+        raise ReplayMismatch("header") from None
     _compare(state, events, 0, None)
     checked = len(state.events)
     while checked < len(events):
         index = next((i for i in range(checked, len(events)) if events[i].get("event") == ev.ActionTaken.kind),
                      None)
         if index is None:
-            raise ReplayMismatch(f"event {checked}: the log has {_show(events[checked])}, "
-                                 f"but the ruleset produced nothing more")
+            raise ReplayMismatch("ended", checked, logged=events[checked])
         try:
             action = Action.from_json(events[index])
         except (KeyError, TypeError, ValueError, AttributeError):
-            raise ReplayMismatch(f"event {index}: not a well-formed action: {_show(events[index])}") from None
+            raise ReplayMismatch("malformed_action", index, logged=events[index]) from None
         try:
             state.apply(action)
         except IllegalAction as err:
-            raise ReplayMismatch(f"event {index}: the logged action {action} is not legal here: {err}") from None
+            raise ReplayMismatch("illegal", index, action=action, refusal=err.refusal) from None
         _compare(state, events, checked, (index, action))
         checked = len(state.events)
     return state
@@ -164,10 +163,8 @@ def _compare(state: State, logged: list[dict[str, Any]], start: int, step: tuple
     for i in range(start, len(state.events)):
         produced = _as_logged(state.events[i])
         if i >= len(logged) or produced != logged[i]:
-            where = f" (in the action logged at event {step[0]}, {step[1]})" if step else ""
-            found = _show(logged[i]) if i < len(logged) else "nothing more"
-            raise ReplayMismatch(f"event {i}{where}: the log has {found}, "
-                                 f"but the ruleset produces {_show(produced)}")
+            raise ReplayMismatch("differs", i, logged=logged[i] if i < len(logged) else None, produced=produced,
+                                 step=step[0] if step else None, action=step[1] if step else None)
 
 
 @cache
@@ -179,7 +176,8 @@ def _as_logged(event: ev.Event) -> dict[str, Any]:
     """The event as its log line reads back, without the line's `type` (a fast `to_json`)."""
     data: dict[str, Any] = {"event": event.kind}
     for name in _field_names(type(event)):
-        data[name] = _plain(getattr(event, name))
+        value = getattr(event, name)
+        data[name] = _plain(dict(value) if name == "args" and type(event) is ev.ActionTaken else value)
     return data
 
 
@@ -192,10 +190,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     return value
-
-
-def _show(event: dict[str, Any]) -> str:
-    return json.dumps(event)
 
 
 def redact(event: ev.Event, viewer: int | None, game: Game) -> ev.Event:

@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple
 
 from ..engine import events as ev
-from .bots import Bot, make_bot
-from ..errors import GameLimitExceeded
 from ..engine.game import Game
-from .runner import play_out
 from ..engine.state import State
+from ..errors import GameLimitExceeded
+from .bots import Bot, make_bot
+from .runner import play_out
 
 SEED_STRIDE = 1_000_003
 
@@ -76,7 +76,7 @@ class GameSummary:
 def summarise(state: State, stopped: bool = False) -> GameSummary:
     summary = GameSummary(scores=state.scores(), stopped=stopped)
     turns = None
-    before = [0] * state.players
+    before = [0] * len(state.scores())
     for event in state.events:
         if isinstance(event, ev.RoundStarted):
             turns = 0
@@ -102,7 +102,7 @@ def summarise(state: State, stopped: bool = False) -> GameSummary:
 def game_winners(state: State) -> tuple[int, ...]:
     """The game's winners, or for a game stopped after its first round, that round's winner."""
     if state.is_over():
-        return state.winners
+        return state.view(None).winners
     ended = next((e for e in state.events if isinstance(e, ev.RoundEnded)), None)
     return (ended.winner,) if ended is not None and ended.winner is not None else ()
 

@@ -27,19 +27,19 @@ def open_regular(path: str | os.PathLike[str], max_bytes: int) -> BinaryIO:
     try:
         fd = os.open(file, os.O_RDONLY | _NONBLOCK)
     except FileNotFoundError:
-        raise BadFile(file, "missing", "no such file") from None
+        raise BadFile(file, "missing") from None
     except IsADirectoryError:
-        raise BadFile(file, "directory", "this is a directory, not a file") from None
+        raise BadFile(file, "directory") from None
     except OSError as error:
-        raise BadFile(file, "unusable", f"cannot read the file: {error.strerror}") from None
+        raise BadFile(file, "unreadable", error.strerror or str(error)) from None
     try:
         found = os.fstat(fd)
         if stat.S_ISDIR(found.st_mode):
-            raise BadFile(file, "directory", "this is a directory, not a file")
+            raise BadFile(file, "directory")
         if not stat.S_ISREG(found.st_mode):
-            raise BadFile(file, "special", "this is not a regular file (a device, a pipe or a socket)")
+            raise BadFile(file, "special")
         if found.st_size > max_bytes:
-            raise BadFile(file, "too_large", f"the file is larger than {max_bytes} bytes")
+            raise BadFile(file, "too_large", limit=max_bytes)
         _blocking(fd)
         return os.fdopen(fd, "rb")
     except BaseException:
@@ -58,11 +58,11 @@ def text_lines(path: str | os.PathLike[str], max_bytes: int, max_line: int = MAX
                 return
             number += 1
             if len(raw) > max_line:
-                raise BadFile(file, "long_line", f"line {number} is longer than {max_line} bytes")
+                raise BadFile(file, "long_line", limit=max_line, line=number)
             try:
                 yield number, raw.decode("utf-8").rstrip("\r\n")
             except UnicodeDecodeError:
-                raise BadFile(file, "not_text", f"line {number} is not UTF-8 text") from None
+                raise BadFile(file, "not_text", line=number) from None
 
 
 class OutputText(io.TextIOWrapper):
@@ -79,12 +79,12 @@ def open_output(path: str | os.PathLike[str]) -> OutputText:
     try:
         fd = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NONBLOCK, 0o666)
     except IsADirectoryError:
-        raise BadFile(file, "directory", "this is a directory, not a file") from None
+        raise BadFile(file, "directory") from None
     except OSError as error:  # a pipe nobody reads gives ENXIO here rather than blocking
-        raise BadFile(file, "unusable", f"cannot write the file: {error.strerror}") from None
+        raise BadFile(file, "unwritable", error.strerror or str(error)) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise BadFile(file, "special", "this is not a regular file (a device, a pipe or a socket)")
+            raise BadFile(file, "special")
         _blocking(fd)
         return OutputText(os.fdopen(fd, "wb"), file)
     except BaseException:
@@ -100,11 +100,11 @@ def check_output(path: str | os.PathLike[str]) -> None:
     except FileNotFoundError:
         return
     except OSError as error:
-        raise BadFile(file, "unusable", f"cannot write the file: {error.strerror}") from None
+        raise BadFile(file, "unwritable", error.strerror or str(error)) from None
     if stat.S_ISDIR(found.st_mode):
-        raise BadFile(file, "directory", "this is a directory, not a file")
+        raise BadFile(file, "directory")
     if not stat.S_ISREG(found.st_mode):
-        raise BadFile(file, "special", "this is not a regular file (a device, a pipe or a socket)")
+        raise BadFile(file, "special")
 
 
 def _blocking(fd: int) -> None:

@@ -22,8 +22,18 @@ from typing import Any
 import yaml
 from yaml.constructor import SafeConstructor
 from yaml.error import Mark
-from yaml.events import (AliasEvent, DocumentEndEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent,
-                         ScalarEvent, SequenceEndEvent, SequenceStartEvent, StreamEndEvent, StreamStartEvent)
+from yaml.events import (
+    AliasEvent,
+    DocumentEndEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+    StreamStartEvent,
+)
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.reader import Reader, ReaderError
 
@@ -111,7 +121,8 @@ def load_file(path: str | os.PathLike[str]) -> tuple[object, SourceMap]:
         with open_regular(file, MAX_FILE_BYTES) as stream:  # a pipe or a device would block or never end
             data = stream.read(MAX_FILE_BYTES + 1)  # (a file of the system may say it is empty and still hold more)
     except BadFile as error:
-        raise _error("Y004" if error.kind == "too_large" else "F001", error.reason, Position(file)) from None
+        from ..words.errors import file_problem
+        raise _error("Y004" if error.kind == "too_large" else "F001", file_problem(error), Position(file)) from None
     except OSError as error:
         raise _error("F001", f"cannot read the file: {error.strerror}", Position(file)) from None
     if len(data) > MAX_FILE_BYTES:

@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from ..engine import events as ev
-from . import invariants as inv
-from ..errors import GameLimitExceeded
 from ..engine.game import Action, Game
+from ..engine.state import State, inspect
+from ..errors import GameLimitExceeded
 from ..play.runner import step
 from ..play.simulate import bot_seats, derive_seed
-from ..engine.state import State
+from . import invariants as inv
 
 BOT_KINDS = ("random", "greedy")
 FINISHING_BOTS = ("greedy",)  # played to the end of the game; the others explore its start
@@ -159,13 +159,13 @@ def _play(game: Game, players: int, seed: int, bot: str, limit: int, explore: in
         if len(taken) >= limit:
             endless = _endless(state, f"the game did not end within {limit} actions")
             return _Found(BY_NAME["termination"], [endless], taken), len(taken)
-        applied = state.action_count
+        applied = inspect(state).action_count
         try:
             taken.append(step(state, seats))
         except GameLimitExceeded as err:
             return _Found(BY_NAME["termination"], [_endless(state, str(err))], taken), len(taken)
         except Exception as err:  # a player left without a move (nothing applied), or a listed action that fails
-            stuck = inv.has_legal_action(state) if state.action_count == applied else []
+            stuck = inv.has_legal_action(state) if inspect(state).action_count == applied else []
             if stuck:
                 return _Found(BY_NAME["legal-action"], stuck, taken), len(taken)
             return _Found(BY_NAME["actions-apply"], [f"{type(err).__name__}: {err}"], taken), len(taken)
@@ -195,7 +195,7 @@ def _endless(state: State, why: str) -> str:
     start = max((i for i, e in enumerate(state.events) if isinstance(e, ev.RoundStarted)), default=0)
     actions = sum(1 for e in state.events[start:] if isinstance(e, ev.ActionTaken))
     return (f"{why}: {rounds} round{'s' if rounds != 1 else ''} ended, "
-            f"and round {state.round} has gone on for {actions} actions")
+            f"and round {inspect(state).round} has gone on for {actions} actions")
 
 
 # ------------------------------------------------------------ shrinking

@@ -14,12 +14,12 @@ from typing import Any, Callable, Iterator, Sequence
 
 from ..engine import events as ev
 from ..engine import visibility
-from ..play import log
-from ..errors import GameLimitExceeded, IllegalAction, ReplayMismatch
 from ..engine.game import NO_DEFAULT, Action, Game
+from ..engine.state import State, inspect
+from ..errors import GameLimitExceeded, IllegalAction, ReplayMismatch
+from ..play import log
 from ..play.runner import play_out, step
 from ..play.simulate import bot_seats
-from ..engine.state import State
 
 Check = Callable[[State], list[str]]
 NO_SUCH_VALUE = "no such value"
@@ -40,12 +40,13 @@ _END = _End()
 
 def places(state: State) -> Iterator[tuple[str, int | None, list[int]]]:
     """Every place a component can be: (zone, owner seat or None, its list bottom..top)."""
+    table = inspect(state)
     for name, spec in state.game.zones.items():
         if spec.per_player:
-            for owner, cids in enumerate(state.zones[name]):
+            for owner, cids in enumerate(table.zones[name]):
                 yield name, owner, cids
         else:
-            yield name, None, state.zones[name]
+            yield name, None, table.zones[name]
 
 
 SNAPSHOT_PARTS = ("zones", "where", "faces", "variables", "number of events", "current player", "dealer", "direction",
@@ -54,13 +55,14 @@ SNAPSHOT_PARTS = ("zones", "where", "faces", "variables", "number of events", "c
 
 def snapshot(state: State) -> tuple[Any, ...]:
     """Everything an action may change, copied, so that 'nothing changed' can be tested."""
+    table = inspect(state)
     return (
         {name: [list(c) for c in z] if state.game.zones[name].per_player else list(z)
-         for name, z in state.zones.items()},
-        list(state.where), list(state.faces),
-        {k: list(v) if isinstance(v, list) else v for k, v in state.vars.items()},
-        len(state.events), state.current, state.dealer, state.direction, state.phase, state.round,
-        state.action_count, state.turn_begun, state.finished, state.winners, state.rng.getstate(),
+         for name, z in table.zones.items()},
+        list(table.where), list(table.faces),
+        {k: list(v) if isinstance(v, list) else v for k, v in table.vars.items()},
+        len(state.events), table.current, table.dealer, table.direction, table.phase, table.round,
+        table.action_count, table.turn_begun, table.finished, table.winners, table.rng.getstate(),
     )
 
 
@@ -78,17 +80,18 @@ def first_difference(expected: Sequence[Any], actual: Sequence[Any]) -> str | No
 
 def conservation(state: State) -> list[str]:
     """Every component is in exactly one place, `where` agrees, and the places are the declared ones."""
+    table = inspect(state)
     game = state.game
     problems = []
-    if set(state.zones) != set(game.zones):
-        problems.append(f"zones are {sorted(state.zones)}, the game declares {sorted(game.zones)}")
+    if set(table.zones) != set(game.zones):
+        problems.append(f"zones are {sorted(table.zones)}, the game declares {sorted(game.zones)}")
         return problems
     for name, spec in game.zones.items():
-        if spec.per_player and len(state.zones[name]) != state.players:
-            problems.append(f"{name} has {len(state.zones[name])} per-player lists for {state.players} players")
+        if spec.per_player and len(table.zones[name]) != table.players:
+            problems.append(f"{name} has {len(table.zones[name])} per-player lists for {table.players} players")
     total = len(game.components)
-    if len(state.where) != total:
-        problems.append(f"where has {len(state.where)} entries for {total} components")
+    if len(table.where) != total:
+        problems.append(f"where has {len(table.where)} entries for {total} components")
         return problems
     count = [0] * total
     for name, owner, cids in places(state):
@@ -98,39 +101,41 @@ def conservation(state: State) -> list[str]:
                 problems.append(f"{name}[{owner}] holds {cid!r}, which is no component")
                 continue
             count[cid] += 1
-            if state.where[cid] != place:
-                problems.append(f"component {cid} is in {name}[{owner}] but where says {state.where[cid]}")
+            if table.where[cid] != place:
+                problems.append(f"component {cid} is in {name}[{owner}] but where says {table.where[cid]}")
     problems += [f"component {cid} is in {n} places" for cid, n in enumerate(count) if n > 1]
     missing = [cid for cid, n in enumerate(count) if n == 0]
     if missing:
         problems.append(f"components {missing} are in no zone")
-    if len(state.faces) != total:
-        problems.append(f"faces has {len(state.faces)} entries for {total} components")
+    if len(table.faces) != total:
+        problems.append(f"faces has {len(table.faces)} entries for {total} components")
         return problems
-    problems += [f"component {comp.id} shows face {state.faces[comp.id]!r}, which it does not have"
+    problems += [f"component {comp.id} shows face {table.faces[comp.id]!r}, which it does not have"
                  for comp in game.components
-                 if state.faces[comp.id] != 0 and not (comp.faces and 0 <= state.faces[comp.id] < len(comp.faces))]
+                 if table.faces[comp.id] != 0 and not (comp.faces and 0 <= table.faces[comp.id] < len(comp.faces))]
     return problems
 
 
 def variables_shape(state: State) -> list[str]:
     """Every declared variable exists; a per-player one has one value per seat."""
+    table = inspect(state)
     problems = []
     for name, spec in state.game.variables.items():
-        if name not in state.vars:
+        if name not in table.vars:
             problems.append(f"variable {name} is missing")
-        elif spec.per_player and (not isinstance(state.vars[name], list) or len(state.vars[name]) != state.players):
-            problems.append(f"per-player variable {name} is {state.vars[name]!r} for {state.players} players")
+        elif spec.per_player and (not isinstance(table.vars[name], list) or len(table.vars[name]) != table.players):
+            problems.append(f"per-player variable {name} is {table.vars[name]!r} for {table.players} players")
     return problems
 
 
 def has_legal_action(state: State, legal: Sequence[Action] | None = None) -> list[str]:
     """A game that is not over lets its current player do something (`legal`: the listed actions, if known)."""
+    table = inspect(state)
     if state.is_over():
         return []
-    if any(a.actor == state.current for a in (state.legal_actions() if legal is None else legal)):
+    if any(a.actor == table.current for a in (state.legal_actions() if legal is None else legal)):
         return []
-    return [f"player {state.current + 1} has no legal action (phase {state.phase})"]
+    return [f"player {table.current + 1} has no legal action (phase {table.phase})"]
 
 
 def _may_see(state: State, zone: str, owner: int | None, index: int, size: int, viewer: int | None) -> bool:
@@ -140,7 +145,8 @@ def _may_see(state: State, zone: str, owner: int | None, index: int, size: int, 
 
 def _may_read(state: State, variable: str, owner: int | None, viewer: int | None) -> bool:
     """Whether `viewer` may read a variable (one seat's entry, for a per-player one), by its declaration."""
-    return visibility.may_read(state.game.variables[variable], owner, viewer, state.current)
+    table = inspect(state)
+    return visibility.may_read(state.game.variables[variable], owner, viewer, table.current)
 
 
 def revealed(state: State) -> dict[int, set[int]]:
@@ -165,7 +171,7 @@ def _zone_leaks(state: State, view: dict[str, Any], viewer: int | None, who: str
     """Problems with the zones of one view, and the components the viewer may see."""
     problems, seeable = [], set()
     for name, owner, cids in places(state):
-        shown = view["zones"][name][owner] if owner is not None else view["zones"][name]
+        shown = view.zones[name][owner] if owner is not None else view.zones[name]
         where = name if owner is None else f"{name}[{owner}]"
         if len(shown) != len(cids):
             problems.append(f"{who} sees {len(shown)} components in {where}, which holds {len(cids)}")
@@ -183,8 +189,9 @@ def _zone_leaks(state: State, view: dict[str, Any], viewer: int | None, who: str
 
 def _variable_leaks(state: State, view: dict[str, Any], viewer: int | None, who: str) -> list[str]:
     """Problems with the variables of one view: each entry shown exactly when it may be read."""
+    table = inspect(state)
     problems = []
-    shown_vars = view["variables"]
+    shown_vars = view.variables
     for name, spec in state.game.variables.items():
         hidden = spec.visibility == "hidden"
         if hidden or name not in shown_vars:
@@ -193,8 +200,8 @@ def _variable_leaks(state: State, view: dict[str, Any], viewer: int | None, who:
             elif not hidden:
                 problems.append(f"{who} is not shown the variable {name}")
             continue
-        pairs = (zip(range(state.players), state.vars[name], shown_vars[name]) if spec.per_player
-                 else [(None, state.vars[name], shown_vars[name])])
+        pairs = (zip(range(table.players), table.vars[name], shown_vars[name]) if spec.per_player
+                 else [(None, table.vars[name], shown_vars[name])])
         for owner, real, seen in pairs:
             label = name if owner is None else f"{name}[{owner}]"
             if _may_read(state, name, owner, viewer):
@@ -214,19 +221,20 @@ def views_hide(state: State) -> list[str]:
     one player stays visible to them until it moves. A die's face is shown
     only where the die itself may be seen.
     """
+    table = inspect(state)
     problems = []
     shown = revealed(state)
-    for viewer in [*range(state.players), None]:
+    for viewer in [*range(table.players), None]:
         who = "a spectator" if viewer is None else f"player {viewer + 1}"
         view = state.view(viewer)
         known = shown.get(viewer, set()) if viewer is not None else set()
         zone_problems, seeable = _zone_leaks(state, view, viewer, who, known)
         problems += zone_problems + _variable_leaks(state, view, viewer, who)
-        for cid, face in view["faces"].items():
+        for cid, face in view.faces.items():
             if cid not in seeable:
                 problems.append(f"{who} sees the face of component {cid}, which is hidden from them")
-            elif face != state.faces[cid]:
-                problems.append(f"{who} sees component {cid} showing face {face} instead of {state.faces[cid]}")
+            elif face != table.faces[cid]:
+                problems.append(f"{who} sees component {cid} showing face {face} instead of {table.faces[cid]}")
     return problems
 
 
@@ -238,6 +246,7 @@ def offers_hide(state: State, legal: Sequence[Action] | None = None) -> list[str
     what is hidden. A rule that takes a hidden component blindly draws it
     rather than choosing it. Reported once per player and component.
     """
+    table = inspect(state)
     game = state.game
     problems, reported, known = [], set(), None
     for action in state.legal_actions() if legal is None else legal:
@@ -248,8 +257,8 @@ def offers_hide(state: State, legal: Sequence[Action] | None = None) -> list[str
             for cid in value if isinstance(value, tuple) else (value,):
                 if cid is None or (action.actor, cid) in reported:
                     continue
-                zone, owner = state.where[cid]
-                cids = state.zones[zone][owner] if owner is not None else state.zones[zone]
+                zone, owner = table.where[cid]
+                cids = table.zones[zone][owner] if owner is not None else table.zones[zone]
                 if _may_see(state, zone, owner, cids.index(cid), len(cids), action.actor):
                     continue
                 known = revealed(state) if known is None else known
@@ -258,7 +267,7 @@ def offers_hide(state: State, legal: Sequence[Action] | None = None) -> list[str
                 reported.add((action.actor, cid))
                 where = zone if owner is None else f"{zone}[{owner}]"
                 problems.append(f"player {action.actor + 1} is offered `{action}`, which names "
-                                f"{game.label(cid, state.faces)} (component {cid}) in {where}, hidden from them")
+                                f"{game.label(cid, table.faces)} (component {cid}) in {where}, hidden from them")
     return problems
 
 
@@ -282,8 +291,9 @@ def legal_actions_apply(state: State, legal: Sequence[Action] | None = None) -> 
 def clone_independence(state: State, action: Action | None = None,
                        legal: Sequence[Action] | None = None) -> list[str]:
     """Acting on a clone (by default, the current player's first listed action) leaves the original as it was."""
+    table = inspect(state)
     if action is None:
-        action = next((a for a in (state.legal_actions() if legal is None else legal) if a.actor == state.current),
+        action = next((a for a in (state.legal_actions() if legal is None else legal) if a.actor == table.current),
                       None)
         if action is None:
             return []
@@ -299,12 +309,13 @@ def clone_independence(state: State, action: Action | None = None,
 
 def _key(state: State, action: Action) -> tuple[Any, ...]:
     """An action up to interchangeable components: identical ones in the same place are one choice."""
+    table = inspect(state)
     spec = state.game.action_index.get(action.name)
     kinds = {c.name: c.kind for c in spec.choices} if spec else {}
     args = []
     for name, value in action.args:
-        if kinds.get(name) == "component" and isinstance(value, int) and 0 <= value < len(state.where):
-            value = ("component", state.signature(value), state.where[value])
+        if kinds.get(name) == "component" and isinstance(value, int) and 0 <= value < len(table.where):
+            value = ("component", state.game.interchangeable[value], table.where[value])
         args.append((name, value))
     return action.name, action.actor, tuple(args)
 
@@ -324,27 +335,28 @@ def near_misses(state: State) -> list[Action]:
     dropping or adding a choice; plus an unknown action and every action
     without choices that is not offered.
     """
+    table = inspect(state)
     game = state.game
     legal = state.legal_actions()
     offered = {_key(state, a) for a in legal}
     tops = {(name, owner): cids[-1] for name, owner, cids in places(state) if cids}
-    candidates = [Action(NO_SUCH_VALUE, state.current)]
+    candidates = [Action(NO_SUCH_VALUE, table.current)]
     candidates += [Action(spec.name, seat) for spec in game.actions if not spec.choices
-                   for seat in range(state.players)]
+                   for seat in range(table.players)]
     for action in legal:
         kinds = {c.name: c.kind for c in game.action_index[action.name].choices}
         defaulted = {c.name for c in game.action_index[action.name].choices if c.default is not NO_DEFAULT}
-        candidates += [Action(action.name, seat, action.args) for seat in range(state.players + 1)]
+        candidates += [Action(action.name, seat, action.args) for seat in range(table.players + 1)]
         candidates.append(Action(action.name, action.actor, action.args + (("unasked", 1),)))
         for index, (name, value) in enumerate(action.args):
             if name not in defaulted:  # leaving out a choice that has a default is the same action
                 candidates.append(_with_arg(action, index, _DROP))
             if kinds.get(name) == "component":
-                home = state.where[value] if value is not None else None
+                home = table.where[value] if value is not None else None
                 candidates += [_with_arg(action, index, cid) for place, cid in tops.items() if place != home]
                 candidates.append(_with_arg(action, index, len(game.components)))
             elif kinds.get(name) == "player":
-                candidates += [_with_arg(action, index, seat) for seat in range(state.players + 1)]
+                candidates += [_with_arg(action, index, seat) for seat in range(table.players + 1)]
             else:
                 candidates.append(_with_arg(action, index, NO_SUCH_VALUE))
     result, seen = [], set(offered)
@@ -401,13 +413,14 @@ def playout_checks(game: Game, players: int, seed: int, bot: str = "random", sin
     number of actions taken so far, which is enough to reproduce it.
     """
     state = game.new_state(players, seed)
+    table = inspect(state)
     seats = bot_seats(bot, players, seed)
     which = f"{game.name}, {players} players, seed {seed}, {bot} bots"
     problems = check_state(state, checks)
     if problems:
         return [f"{which}, at the start: {p}" for p in problems]
-    taken, first_round = 0, state.round
-    while not state.is_over() and not (single_round and state.round != first_round):
+    taken, first_round = 0, table.round
+    while not state.is_over() and not (single_round and table.round != first_round):
         if max_actions is not None and taken >= max_actions:
             break
         try:
@@ -438,12 +451,13 @@ def determinism(game: Game, players: int, seed: int, bot: str = "random", single
 
 def actions_taken(state: State) -> list[Action]:
     """Every action applied to the state since the start, read from its events."""
-    return [Action(e.action, e.actor, tuple(e.args.items())) for e in state.events if isinstance(e, ev.ActionTaken)]
+    return [Action(e.action, e.actor, e.args) for e in state.events if isinstance(e, ev.ActionTaken)]
 
 
 def same_seed_same_log(state: State) -> list[str]:
     """A fresh game with the same seed, given the same actions, produces the same events."""
-    again = state.game.new_state(state.players, state.seed)
+    table = inspect(state)
+    again = state.game.new_state(table.players, table.seed)
     for action in actions_taken(state):
         try:
             again.apply(action)
@@ -455,7 +469,8 @@ def same_seed_same_log(state: State) -> list[str]:
 
 def replay_rebuilds(state: State) -> list[str]:
     """The game's log, written as JSON text and replayed, rebuilds exactly this state."""
-    header = json.loads(json.dumps(log.header_line(state, ["bot"] * state.players)))
+    table = inspect(state)
+    header = json.loads(json.dumps(log.header_line(state, ["bot"] * table.players)))
     events = [{k: v for k, v in json.loads(json.dumps(log.event_line(e))).items() if k != "type"}
               for e in state.events]
     try:

@@ -1,19 +1,95 @@
-"""Why a condition of a rule is false, in the words of the ruleset.
+"""Why an action is refused, in the words of the ruleset.
 
-A pass over the expression's tree, evaluated in the environment where it
-failed: the first part of an `and` that failed, every part of an `or`, the
+`say(refusal)` words a Refusal of the engine. A refusal by a condition says
+which part of it failed: a pass over the condition's tree, evaluated where it
+failed — the first part of an `and` that failed, every part of an `or`, the
 definitions it went through, and the values that made a comparison fail:
 
-    may_play(card) is false: playable(card) is false: matches(card) is false:
-    card.colour is blue and active_colour is green; and ...
+    blue 6 does not satisfy the rule for card: may_play(card) is false:
+    playable(card) is false: matches(card) is false: card.colour is blue and
+    active_colour is green; and ...
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..engine import refusals as R
+from ..engine.refusals import Refusal
 from ..tree import nodes as n
+from .names import seat
 
 Evaluate = Callable[[n.Expr], Any]  # the value of a part of the condition where it failed
+
+
+def say(refusal: Refusal) -> str:
+    """A refusal in words: one line that names what is wrong, and for a rule, the part that failed."""
+    action, choice = refusal.action, refusal.choice
+    name = action.name if action is not None else ""
+    code = refusal.code
+    if code == R.GAME_OVER:
+        return "the game is over"
+    if code == R.NO_SUCH_ACTION:
+        return f"there is no action {name!r}"
+    if code == R.NO_SUCH_PLAYER:
+        return f"there is no player {action.actor + 1}" if action is not None else "there is no such player"
+    if code == R.OUT_OF_PLAY:
+        return f"player {action.actor + 1} is out of play" if action is not None else "out of play"
+    if code == R.NOT_YOUR_TURN:
+        return f"it is not player {action.actor + 1}'s turn" if action is not None else "not this player's turn"
+    if code == R.WRONG_PHASE:
+        return f"{name} is not possible now (the turn is at {refusal.phase})"
+    if code == R.GUARD:
+        return f"{name} is not possible now: {_why(refusal)}"
+    if code == R.NOT_ASKED:
+        return f"{choice} is not asked for here"
+    if code == R.MISSING:
+        return f"{choice} is missing"
+    if code == R.NOT_A_SET:
+        return f"{choice} is a set of components"
+    if code == R.NAMED_TWICE:
+        return f"{choice} names a component twice"
+    if code == R.SET_SIZE:
+        spec = refusal.game.action_index[name].rule.choices
+        rule = next(c for c in spec if c.name == choice)
+        return f"{choice} must hold {rule.min_count} to {rule.max_count or 'any number of'} components"
+    if code == R.NOT_POSSIBLE:
+        return f"{_value(refusal)} is not a possible {choice}"
+    if code == R.ALREADY_CHOSEN:
+        return f"{_value(refusal)} is already chosen"
+    if code == R.WHERE:
+        return f"{_value(refusal)} does not satisfy the rule for {choice}: {_why(refusal)}"
+    if code == R.UNEXPECTED:
+        return f"unexpected choice {choice!r}"
+    if code == R.REQUIRE:
+        return f"these choices do not satisfy the rule for {name}: {_why(refusal)}"
+    if code == R.PLAYERS:
+        game = refusal.game
+        return f"{game.title} is played by {game.min_players} to {game.max_players} players, not {refusal.count}"
+    return code  # pragma: no cover - every code has its words above
+
+
+def _why(refusal: Refusal) -> str:
+    """Why the refusing condition is false where it was decided."""
+    env, rule = refusal.env, refusal.rule
+    assert env is not None and rule is not None and refusal.game.expressions is not None
+    compile_ = refusal.game.expressions.compile
+    return explain(rule, lambda part: compile_(part)(env))
+
+
+def _value(refusal: Refusal) -> str:
+    """The refused value as a player sees it: a component by its label, a seat as P1, others as written."""
+    value, game = refusal.value, refusal.game
+    kind = next((c.kind for c in game.action_index[refusal.action.name].rule.choices if c.name == refusal.choice),
+                None) if refusal.action is not None and refusal.action.name in game.action_index else None
+    if kind == "player" and isinstance(value, int) and not isinstance(value, bool):
+        return seat(value)
+    if kind == "component" or refusal.code == R.ALREADY_CHOSEN:
+        if isinstance(value, int) and not isinstance(value, bool):
+            if not 0 <= value < len(game.components):
+                return f"component {value} (there is none)"
+            faces = refusal.env.state.faces if refusal.env is not None else None
+            return game.label(value, faces)
+    return str(value)
 
 
 def explain(condition: n.Expr, evaluate: Evaluate, text: str = "the condition") -> str:

@@ -15,8 +15,17 @@ from typing import Any, Callable, Iterable, Mapping
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the shared tests/helpers.py
 
-from helpers import act, arrange, check_places, no_effect, refused  # noqa: E402
+from helpers import (  # noqa: E402
+    act,
+    arrange,
+    check_places,
+    no_effect,
+    refused,
+    truth,  # noqa: E402
+)
 from rulesrun.interpreter import Action, Game, State, load_game, ruleset_path  # noqa: E402
+from rulesrun.interpreter.engine import position as engine_position  # noqa: E402
+from rulesrun.interpreter.engine.state import inspect  # noqa: E402
 
 A, B, C, D = 0, 1, 2, 3
 LEFT, RIGHT = 1, -1
@@ -92,7 +101,7 @@ def face_text(face: Mapping[str, Any]) -> str:
 def shown(state: State, cid: int) -> str:
     """One die as the scenarios write it: `N12=R3`, `WILD`."""
     game = state.game
-    text = face_text(game.components[cid].faces[state.faces[cid]])
+    text = face_text(game.components[cid].faces[truth(state).faces[cid]])
     return f"{name(game, cid)}={text}" if text else name(game, cid)
 
 
@@ -108,31 +117,31 @@ def parse(game: Game, text: str) -> tuple[int, int | None, str | None]:
 
 def hand(state: State, seat: int) -> list[str]:
     """A player's dice as shown, sorted (the order of a hand means nothing)."""
-    return sorted(shown(state, cid) for cid in state.zones["hand"][seat])
+    return sorted(shown(state, cid) for cid in truth(state).zones["hand"][seat])
 
 
 def center(state: State) -> str:
     """The center die as shown; a wild one with the colour in force."""
-    (cid,) = state.zones["center"]
+    (cid,) = truth(state).zones["center"]
     kind = state.game.components[cid].attrs["kind"]
     if kind in ("wild", "wild_draw_four"):
-        return f"{name(state.game, cid)}[{state.vars['active_colour']}]"
+        return f"{name(state.game, cid)}[{truth(state).variables['active_colour']}]"
     return shown(state, cid)
 
 
 def in_bag(state: State) -> set[str]:
-    return {name(state.game, cid) for cid in state.zones["bag"]}
+    return {name(state.game, cid) for cid in truth(state).zones["bag"]}
 
 
 def sizes(state: State) -> list[int]:
-    return [len(h) for h in state.zones["hand"]]
+    return [len(h) for h in truth(state).zones["hand"]]
 
 
 def assert_conserved(state: State) -> None:
     """DICE-15.1: every die in exactly one place, one center die, 25 in all."""
     check_places(state)
-    assert len(state.zones["center"]) == 1, "there must be exactly one center die"
-    assert len(state.zones["bag"]) + 1 + sum(sizes(state)) == TOTAL_DICE
+    assert len(truth(state).zones["center"]) == 1, "there must be exactly one center die"
+    assert len(truth(state).zones["bag"]) + 1 + sum(sizes(state)) == TOTAL_DICE
 
 
 def position(state: State, *, center: str, hands: Mapping[int, Iterable[str] | int],
@@ -173,7 +182,7 @@ def position(state: State, *, center: str, hands: Mapping[int, Iterable[str] | i
     for seat, dice in hands.items():
         if isinstance(dice, int):
             listed[seat], spare = spare[:dice], spare[dice:]
-    others = [seat for seat in range(state.players) if seat not in hands]
+    others = [seat for seat in range(truth(state).players) if seat not in hands]
     if bag_size is None:
         for seat in others:
             listed[seat], spare = spare[:spare_hand], spare[spare_hand:]
@@ -187,10 +196,9 @@ def position(state: State, *, center: str, hands: Mapping[int, Iterable[str] | i
             raise ValueError(f"{len(spare)} dice have no place: every seat's hand is given")
         for i, seat in enumerate(others):
             listed[seat] = spare[i::len(others)]
-    for cid, face in faces.items():
-        state.faces[cid] = face
+    engine_position.adjust(state, faces=faces)
     values = dict(variables or {})
-    values.setdefault("active_colour", named_colour or game.attribute(middle, "colour", state.faces))
+    values.setdefault("active_colour", named_colour or game.attribute(middle, "colour", truth(state).faces))
     arrange(state, zones={"center": [middle], "bag": in_the_bag}, hands=listed, variables=values,
             current=current, direction=direction, **options)
     assert_conserved(state)
@@ -206,7 +214,7 @@ class Luck(random.Random):
     """Scripted randomness: which die each draw from the bag yields and which face each roll shows.
 
     `Luck(state, draws=["N14"], rolls={"N14": "f3"})` reads "draw → N14, N14 → f3". It replaces
-    `state.rng` and watches `state.roll` to know which die is being rolled, so rolls are scripted
+    the table's generator and watches its `roll` to know which die is being rolled, so rolls are scripted
     per die whatever order the engine rolls a hand in. Unscripted randomness fails the test unless
     `strict` is false, in which case it comes from an ordinary generator seeded with 0. Shuffles do
     nothing: the bag is drawn from at random, never shuffled.
@@ -221,7 +229,8 @@ class Luck(random.Random):
                       for die_name, faces in (rolls or {}).items()}
         self.strict = strict
         self.rolling: int | None = None
-        original = state.roll
+        table = inspect(state)
+        original = table.roll
 
         def watched_roll(cid: int) -> None:
             self.rolling = cid
@@ -229,8 +238,8 @@ class Luck(random.Random):
                 original(cid)
             finally:
                 self.rolling = None
-        state.roll = watched_roll  # type: ignore[method-assign]
-        state.rng = self
+        table.roll = watched_roll  # type: ignore[method-assign]
+        table.rng = self
 
     def randrange(self, start: int, stop: Any = None, step: int = 1) -> int:  # type: ignore[override]
         game = self.state.game
@@ -241,7 +250,7 @@ class Luck(random.Random):
             return self._unscripted(start, f"a roll of {name(game, self.rolling)}")
         if self.draws:
             wanted = die(game, self.draws.pop(0))
-            bag = self.state.zones["bag"]
+            bag = inspect(self.state).zones["bag"]
             assert wanted in bag, f"{name(game, wanted)} should be drawn but is not in the bag"
             assert start == len(bag), "a draw from something other than the bag"
             return bag.index(wanted)
@@ -301,22 +310,22 @@ def catch(state: State, by: int, target: int) -> Action:
 
 def offered(state: State, seat: int | None = None) -> set[str]:
     """The dice (by name) the seat (default: the current player) is offered to play now."""
-    seat = state.current if seat is None else seat
+    seat = state.current_player() if seat is None else seat
     return {name(state.game, a.get("die")) for a in state.legal_actions() if a.name == "play" and a.actor == seat}
 
 
-def refused_die(state: State, move: Callable[[], Any]) -> None:
-    """The engine refuses `move` and nothing changes, not even a die's face (DICE-5.8)."""
-    faces = list(state.faces)
-    refused(state, move)
-    assert state.faces == faces
+def refused_die(state: State, move: Callable[[], Any], because: str | None = None) -> None:
+    """The engine refuses `move` (by `because`, when given) and nothing changes, not even a die's face (DICE-5.8)."""
+    faces = dict(truth(state).faces)
+    refused(state, move, because)
+    assert truth(state).faces == faces
 
 
 def without_effect(state: State, move: Callable[[], Any]) -> None:
     """`move` changes nothing, refused or accepted as a no-op, faces included."""
-    faces = list(state.faces)
+    faces = dict(truth(state).faces)
     no_effect(state, move)
-    assert state.faces == faces
+    assert truth(state).faces == faces
 
 
 class Recorder:

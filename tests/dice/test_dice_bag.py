@@ -1,10 +1,10 @@
 """Drawing from the bag: DICE-10."""
 from __future__ import annotations
 
-from dice_lookup import (A, B, C, Luck, assert_conserved, catch, catch_wild_four, center, die, hand, play, sizes,
-                         table)
-from helpers import events_of
+from dice_lookup import A, B, C, Luck, assert_conserved, catch, catch_wild_four, center, die, hand, play, sizes, table
+from helpers import events_of, truth
 from rulesrun.interpreter.engine import events as ev
+from rulesrun.interpreter.engine.state import inspect
 
 
 def test_dice_10_1_each_drawn_die_is_rolled_at_once() -> None:
@@ -25,8 +25,8 @@ def test_dice_10_2_the_caught_wild_draw_four_penalty_takes_what_there_is() -> No
     Luck(state, draws=["N02", "N03"], rolls={"N02": "f1", "N03": "f1"})
     play(state, "WD4", colour="blue")
     catch_wild_four(state, by=B)
-    assert hand(state, A) == ["N02=R1", "N03=R1", "N04=R5", "WD4"] and not state.zones["bag"]
-    assert state.current == B
+    assert hand(state, A) == ["N02=R1", "N03=R1", "N04=R5", "WD4"] and not truth(state).zones["bag"]
+    assert state.current_player() == B
 
 
 def test_dice_10_3_the_restore_takes_the_old_center_out_of_the_bag() -> None:
@@ -34,7 +34,7 @@ def test_dice_10_3_the_restore_takes_the_old_center_out_of_the_bag() -> None:
     state = table(center="N12=R3", hands={A: ["WD4", "N04=R5"], B: 4}, bag_size=6)
     Luck(state, strict=False)
     play(state, "WD4", colour="blue")
-    state.events.clear()
+    inspect(state).events.clear()
     catch_wild_four(state, by=B)
     leaving = [(e.component, e.to_zone, e.to_owner) for e in events_of(state, ev.Moved) if e.from_zone == "bag"]
     assert leaving[0] == (die(state.game, "N12"), "center", None)
@@ -48,8 +48,8 @@ def test_dice_10_4_empty_bag_caught_wild_draw_four_draws_nothing() -> None:
     Luck(state)
     play(state, "WD4", colour="blue")
     catch_wild_four(state, by=B)
-    assert hand(state, A) == ["N04=R5", "WD4"] and center(state) == "N12=R3" and not state.zones["bag"]
-    assert state.current == B
+    assert hand(state, A) == ["N04=R5", "WD4"] and center(state) == "N12=R3" and not truth(state).zones["bag"]
+    assert state.current_player() == B
     assert_conserved(state)
 
 
@@ -58,10 +58,10 @@ def test_dice_10_4_nothing_is_taken_from_a_hand_or_the_center() -> None:
     state = table(center="N12=R3", hands={A: ["N01=G3", "N06=Y1"]}, bag_size=0)
     Luck(state, draws=["N12"], rolls={"N12": "f1"})
     play(state, "N01")
-    state.events.clear()
+    inspect(state).events.clear()
     catch(state, by=B, target=A)
     moves = [(e.from_zone, e.to_zone, e.to_owner) for e in events_of(state, ev.Moved)]
-    assert moves == [("bag", "hand", A)] and sizes(state)[A] == 2 and not state.zones["bag"]
+    assert moves == [("bag", "hand", A)] and sizes(state)[A] == 2 and not truth(state).zones["bag"]
 
 
 def test_dice_10_4_a_draw_two_victim_always_gets_the_replaced_die() -> None:
@@ -70,4 +70,4 @@ def test_dice_10_4_a_draw_two_victim_always_gets_the_replaced_die() -> None:
     Luck(state, draws=["N16"], rolls={"N16": "f1"})
     before = sizes(state)[B]
     play(state, "C3")
-    assert sizes(state)[B] == before + 1 and state.current == C
+    assert sizes(state)[B] == before + 1 and state.current_player() == C

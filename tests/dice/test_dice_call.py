@@ -2,10 +2,27 @@
 from __future__ import annotations
 
 import pytest
-
-from dice_lookup import (A, B, C, Luck, assert_conserved, call_uno, catch, catch_wild_four, die, draw, hand, play,
-                         proceed, recorders, reroll, sizes, table, without_effect)
-from helpers import act
+from dice_lookup import (
+    A,
+    B,
+    C,
+    Luck,
+    assert_conserved,
+    call_uno,
+    catch,
+    catch_wild_four,
+    die,
+    draw,
+    hand,
+    play,
+    proceed,
+    recorders,
+    reroll,
+    sizes,
+    table,
+    without_effect,
+)
+from helpers import act, truth
 from rulesrun.interpreter import State
 from rulesrun.interpreter.play.runner import step
 
@@ -39,7 +56,7 @@ def test_dice_11_1_the_obligation_arises_anew_each_time() -> None:
     reroll(state)                   # A: N07 -> B3, nothing playable
     draw(state)                     # N02 -> G3, playable on green
     play(state, "N02")              # A holds one die again and has not declared this turn
-    assert hand(state, A) == ["N07=B3"] and state.current == B
+    assert hand(state, A) == ["N07=B3"] and state.current_player() == B
     catch(state, by=B, target=A)
     assert sizes(state)[A] == 3
 
@@ -101,8 +118,8 @@ def test_dice_11_2_the_player_who_played_is_asked_first_once_the_turn_has_passed
     from rulesrun.interpreter.play.bots import GreedyBot
 
     state = down_to_one()
-    assert state.current == B
-    taken = step(state, [GreedyBot(seat) for seat in range(state.players)])
+    assert state.current_player() == B
+    taken = step(state, [GreedyBot(seat) for seat in range(truth(state).players)])
     assert (taken.name, taken.actor) == ("call_uno", A)
     without_effect(state, lambda: catch(state, by=B, target=A))
 
@@ -115,13 +132,13 @@ def test_dice_11_1_one_declaration_settles_one_obligation() -> None:
                   bag=["N02"], bag_size=20)
     Luck(state, draws=["N02"], rolls={"N06": "f2", "N02": "f3"}, strict=False)
     play(state, "C1")                   # a green Skip: A plays again, holding one die and owing the call
-    assert state.current == A and state.vars["owes"] == [True, False]
+    assert state.current_player() == A and truth(state).variables["owes"] == [True, False]
     call_uno(state, A)                  # between the turns: this settles the turn that ended
-    assert state.vars["owes"] == [False, False] and state.vars["called"] is False
+    assert truth(state).variables["owes"] == [False, False] and truth(state).variables["called"] is False
     reroll(state)                       # A's new turn begins: N06 -> G2, playable on green
     draw(state)                         # N02 -> G3
     play(state, "N02")                  # one die again after a play, and no declaration in this turn
-    assert hand(state, A) == ["N06=G2"] and state.current == B
+    assert hand(state, A) == ["N06=G2"] and state.current_player() == B
     catch(state, by=B, target=A)
     assert sizes(state)[A] == 3
 
@@ -134,7 +151,7 @@ def test_dice_11_1_a_call_in_the_turn_still_counts_after_one_that_settled_the_la
     play(state, "C1")
     call_uno(state, A)                  # settles the Skip's turn
     call_uno(state, A)                  # declares for the turn to come
-    assert state.vars["called"] is True
+    assert truth(state).variables["called"] is True
     reroll(state)
     draw(state)
     play(state, "N02")
@@ -148,7 +165,7 @@ def test_dice_11_4_the_caught_player_draws_two_rolled_dice() -> None:
     play(state, "N01")
     catch(state, by=B, target=A)
     luck.done()
-    assert hand(state, A) == ["N03=B4", "N06=Y1", "N14=B6"] and state.current == B
+    assert hand(state, A) == ["N03=B4", "N06=Y1", "N14=B6"] and state.current_player() == B
     assert_conserved(state)
 
 
@@ -182,7 +199,7 @@ def test_dice_11_7_starting_a_turn_with_one_die_and_playing_nothing_owes_nothing
     Luck(state, rolls={"N17": "f1"})
     reroll(state)
     draw(state)
-    assert sizes(state)[A] == 1 and state.current == B
+    assert sizes(state)[A] == 1 and state.current_player() == B
     without_effect(state, lambda: catch(state, by=C, target=A))
 
 

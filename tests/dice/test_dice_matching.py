@@ -2,10 +2,24 @@
 from __future__ import annotations
 
 import pytest
-
-from dice_lookup import (A, B, Luck, assert_conserved, catch_wild_four, center, dice_game, die, offered, parse, play,
-                         refused_die, table)
+from dice_lookup import (
+    A,
+    B,
+    Luck,
+    assert_conserved,
+    catch_wild_four,
+    center,
+    dice_game,
+    die,
+    offered,
+    parse,
+    play,
+    refused_die,
+    table,
+)
+from helpers import truth
 from rulesrun.interpreter import State
+from rulesrun.interpreter.engine.state import inspect
 
 
 def idle_die(center_die: str, held: str) -> str:
@@ -44,16 +58,16 @@ def check(center_die: str, held: str, playable: bool) -> None:
 def test_dice_5_1_effective_colour_of_a_number_center() -> None:
     """DICE-5.1: the effective colour is the colour the center die shows, and follows each play."""
     state = table(center="N12=R3", hands={A: ["N01=G3", "N17=B1"]})
-    assert state.vars["active_colour"] == "red"
+    assert truth(state).variables["active_colour"] == "red"
     play(state, "N01")
-    assert state.vars["active_colour"] == "green"
+    assert truth(state).variables["active_colour"] == "green"
 
 
 def test_dice_5_1_effective_colour_of_a_wild_center() -> None:
     """DICE-5.1: on a wild center die the effective colour is the one named for it."""
     state = table(center="N12=R3", hands={A: ["WILD", "N17=B1"], B: ["N18=Y3", "N19=G4"]})
     play(state, "WILD", colour="green")
-    assert state.vars["active_colour"] == "green" and offered(state) == {"N19"}
+    assert truth(state).variables["active_colour"] == "green" and offered(state) == {"N19"}
 
 
 @pytest.mark.parametrize(("center_die", "held", "playable"), [
@@ -110,7 +124,7 @@ def test_dice_5_6_wild_dice_are_never_matching_dice() -> None:
     Luck(state, strict=False)
     play(state, "WD4", colour="yellow")
     catch_wild_four(state, by=B)
-    assert center(state) == "WD4[yellow]" and state.current != B
+    assert center(state) == "WD4[yellow]" and state.current_player() != B
 
 
 @pytest.mark.parametrize(("center_die", "held", "playable"), [
@@ -131,4 +145,4 @@ def test_dice_5_8_a_die_that_is_not_playable_is_refused() -> None:
     """DICE-5.8: playing a die that does not match is refused and changes nothing, not even faces."""
     state = table(center="N01=G3", hands={A: ["N17=B1", "N06=G2"]})
     refused_die(state, lambda: play(state, "N17"))
-    assert center(state) == "N01=G3" and state.current == A and not state.turn_begun
+    assert center(state) == "N01=G3" and state.current_player() == A and not inspect(state).turn_begun

@@ -8,13 +8,25 @@ from __future__ import annotations
 from collections import Counter
 from typing import Callable, NamedTuple
 
+from dice_lookup import (
+    TOTAL_DICE,
+    A,
+    B,
+    assert_conserved,
+    catch_wild_four,
+    center,
+    dice_game,
+    name,
+    offered,
+    play,
+    table,
+)
+from helpers import truth
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
-
-from dice_lookup import (A, B, TOTAL_DICE, assert_conserved, catch_wild_four, center, dice_game, name, offered,
-                         play, table)
 from rulesrun.interpreter import State
 from rulesrun.interpreter.engine import events as ev
+from rulesrun.interpreter.engine.state import inspect
 from rulesrun.interpreter.play.bots import make_bot
 from rulesrun.interpreter.play.runner import step
 
@@ -25,7 +37,7 @@ CHI2_24_DOF_0_001 = 51.18   # ... with 24 degrees of freedom
 class Before(NamedTuple):
     """What the checks compare against: the faces and scores before an action."""
 
-    faces: list[int]
+    faces: dict[int, int]
     scores: list[int]
 
 
@@ -46,15 +58,15 @@ def walk(players: int, seed: int, bots: str, check: Check, whole_game: bool = Fa
     state = dice_game().new_state(players, seed)
     seats = [make_bot(bots, seed + seat) for seat in range(players)]
     check(state, None, list(state.events))
-    start = state.round
-    while not state.is_over() and (whole_game or state.round == start):
-        this_round = state.round
+    start = truth(state).round
+    while not state.is_over() and (whole_game or truth(state).round == start):
+        this_round = truth(state).round
         for _ in range(ROUND_LIMIT):
-            before = Before(list(state.faces), state.scores())
+            before = Before(dict(truth(state).faces), state.scores())
             seen = len(state.events)
             step(state, seats)
             check(state, before, state.events[seen:])
-            if state.is_over() or state.round != this_round:
+            if state.is_over() or truth(state).round != this_round:
                 break
         else:
             raise AssertionError(f"round {this_round} did not end within {ROUND_LIMIT} actions")
@@ -79,9 +91,9 @@ def rolled_faces(state: State, before: Before | None, new: list[ev.Event]) -> No
         if isinstance(event, ev.Rolled):
             assert 0 <= event.face < len(state.game.components[event.component].faces)
             rolled.add(event.component)
-    assert all(0 <= face < 6 for face in state.faces)
+    assert all(0 <= face < 6 for face in truth(state).faces.values())
     if before is not None and not any(isinstance(e, ev.RoundStarted) for e in new):
-        changed = {cid for cid in range(TOTAL_DICE) if state.faces[cid] != before.faces[cid]}
+        changed = {cid for cid in range(TOTAL_DICE) if truth(state).faces[cid] != before.faces[cid]}
         assert changed <= rolled
 
 
@@ -98,8 +110,8 @@ def test_dice_15_4_rolls_are_fair() -> None:
     cid = 11
     counts: Counter[int] = Counter()
     for _ in range(6000):
-        state.roll(cid)
-        counts[state.faces[cid]] += 1
+        inspect(state).roll(cid)
+        counts[truth(state).faces[cid]] += 1
     statistic = sum((counts[face] - 1000) ** 2 / 1000 for face in range(6))
     assert sorted(counts) == [0, 1, 2, 3, 4, 5] and statistic < CHI2_5_DOF_0_001
 
@@ -108,8 +120,8 @@ def test_dice_10_1_draws_are_uniform() -> None:
     """DICE-10.1: with a fixed seed, 5000 draws from the full bag spread evenly (chi-square, 24 dof)."""
     state = dice_game().new_state(3, seed=7)
     bag = list(range(TOTAL_DICE))
-    state.zones["bag"] = bag
-    counts = Counter(state.take_top("bag", None) for _ in range(5000))
+    inspect(state).zones["bag"] = bag
+    counts = Counter(inspect(state).take_top("bag", None) for _ in range(5000))
     statistic = sum((counts[cid] - 200) ** 2 / 200 for cid in bag)
     assert len(counts) == TOTAL_DICE and statistic < CHI2_24_DOF_0_001
 
@@ -119,8 +131,8 @@ def test_dice_10_1_draws_are_uniform() -> None:
 def test_dice_15_6_games_always_end(game: tuple[int, int, str]) -> None:
     """DICE-15.6, DICE-1.4, DICE-14.1: whole games end, inside the safety caps, with one winner at 500+."""
     state = walk(*game, lambda *_: None, whole_game=True)
-    assert state.is_over() and state.round <= state.game.max_rounds
-    (winner,) = state.winners
+    assert state.is_over() and truth(state).round <= state.game.max_rounds
+    (winner,) = truth(state).winners
     assert state.scores()[winner] >= 500 and sum(s >= 500 for s in state.scores()) == 1
 
 
@@ -142,7 +154,7 @@ def test_dice_10_3_what_goes_into_and_out_of_the_bag(game: tuple[int, int, str])
 
 def only_claims_out_of_turn(state: State, before: Before | None, new: list[ev.Event]) -> None:
     """DICE-6.7: whoever is not the current player may only catch or declare."""
-    assert {a.name for a in state.legal_actions() if a.actor != state.current} <= CLAIMS
+    assert {a.name for a in state.legal_actions() if a.actor != state.current_player()} <= CLAIMS
 
 
 @few
@@ -159,7 +171,7 @@ def winner_only_scores(state: State, before: Before | None, new: list[ev.Event])
     for event in new:
         if isinstance(event, ev.RoundEnded):
             old, now = before.scores, list(event.scores)
-            assert all(now[p] == old[p] for p in range(state.players) if p != event.winner)
+            assert all(now[p] == old[p] for p in range(truth(state).players) if p != event.winner)
             assert now[event.winner] >= old[event.winner]
 
 

@@ -7,16 +7,39 @@ from __future__ import annotations
 
 from typing import Any
 
-from dice_lookup import (A, B, C, LEFT, RIGHT, Luck, assert_conserved, call_uno, catch, catch_wild_four, center,
-                         draw, hand, in_bag, offered, play, proceed, refused_die, reroll, sizes, table,
-                         without_effect)
-from helpers import events_of
+from dice_lookup import (
+    LEFT,
+    RIGHT,
+    A,
+    B,
+    C,
+    Luck,
+    assert_conserved,
+    call_uno,
+    catch,
+    catch_wild_four,
+    center,
+    draw,
+    hand,
+    in_bag,
+    offered,
+    play,
+    proceed,
+    refused_die,
+    reroll,
+    sizes,
+    table,
+    without_effect,
+)
+from helpers import events_of, truth
 from rulesrun.interpreter import State
 from rulesrun.interpreter.engine import events as ev
+from rulesrun.interpreter.engine import position
+from rulesrun.interpreter.engine.state import inspect
 
 
 def bag_size(state: State) -> int:
-    return len(state.zones["bag"])
+    return len(truth(state).zones["bag"])
 
 
 def finish_round(draws: list[str], rolls: dict[str, Any], **before: Any) -> tuple[State, Luck]:
@@ -31,7 +54,7 @@ def test_dice_s1_starting_the_round() -> None:
     """DICE-S1 (DICE-3.3, DICE-3.4, DICE-3.6, DICE-3.7): dice that show no number go back to the bag."""
     state, luck = finish_round(["C2", "WILD", "N12"], {"C2": "f4", "WILD": "f1", "N12": "f3"})
     luck.done()
-    assert state.round == 2 and state.dealer == A
+    assert truth(state).round == 2 and truth(state).dealer == A
     start = max(i for i, e in enumerate(state.events) if isinstance(e, ev.RoundStarted))
     moves = [e for e in state.events[start:] if isinstance(e, ev.Moved)]
     to_center = [e for e in moves if e.to_zone == "center"]
@@ -42,9 +65,9 @@ def test_dice_s1_starting_the_round() -> None:
     first_hand_draw = next(i for i, e in enumerate(moves) if e.to_zone == "hand")
     assert all(e.to_zone == "center" or e.to_zone == "bag" for e in moves[:first_hand_draw])  # bag 24 first
     assert not [e for e in state.events[start:] if isinstance(e, (ev.Skipped, ev.DirectionChanged))]
-    assert center(state) == "N12=R3" and state.vars["active_colour"] == "red"
+    assert center(state) == "N12=R3" and truth(state).variables["active_colour"] == "red"
     assert sizes(state) == [5, 5, 5] and bag_size(state) == 9
-    assert state.current == A and state.direction == LEFT and state.phase == "roll_a"
+    assert state.current_player() == A and truth(state).direction == LEFT and truth(state).phase == "roll_a"
     assert_conserved(state)
 
 
@@ -55,7 +78,7 @@ def test_dice_s2_number_match_old_center_into_bag() -> None:
     assert center(state) == "N01=G3"
     assert "N12" in in_bag(state) and bag_size(state) == 10
     assert hand(state, A) == ["N07=G2", "N16=B1"]
-    assert state.current == B
+    assert state.current_player() == B
     assert_conserved(state)
 
 
@@ -65,7 +88,7 @@ def test_dice_s3_colour_match_and_refused_play() -> None:
     refused_die(state, lambda: play(state, "N17"))
     play(state, "N06")
     assert center(state) == "N06=G2" and "N01" in in_bag(state)
-    assert state.current == C
+    assert state.current_player() == C
     assert_conserved(state)
 
 
@@ -74,7 +97,7 @@ def test_dice_s4_command_on_command_across_colours_reverse() -> None:
     state = table(center="C1=Y-Rev", hands={B: ["C3=B-Rev", "N18=R2", "N19=B5"]}, current=B)
     play(state, "C3")
     assert center(state) == "C3=B-Rev" and "C1" in in_bag(state)
-    assert state.direction == RIGHT and state.current == A
+    assert truth(state).direction == RIGHT and state.current_player() == A
     assert_conserved(state)
 
 
@@ -84,7 +107,7 @@ def test_dice_s5_reverse_with_two_players() -> None:
     play(state, "C2")
     assert center(state) == "C2=Y-Rev" and "N06" in in_bag(state)
     assert [e.player for e in events_of(state, ev.Skipped)] == [B]
-    assert state.current == A and state.phase == "roll_a" and not state.turn_begun
+    assert state.current_player() == A and truth(state).phase == "roll_a" and not inspect(state).turn_begun
     assert_conserved(state)
 
 
@@ -93,7 +116,7 @@ def test_dice_s6_skip() -> None:
     state = table(center="N11=G1", hands={A: ["C1=G-Skip", "N20=B1", "N04=R1"]})
     play(state, "C1")
     assert center(state) == "C1=G-Skip" and "N11" in in_bag(state)
-    assert state.current == C and state.direction == LEFT
+    assert state.current_player() == C and truth(state).direction == LEFT
     assert_conserved(state)
 
 
@@ -109,7 +132,7 @@ def test_dice_s7_reroll_then_play() -> None:
     luck.done()
     assert center(state) == "N19=R6" and "N12" in in_bag(state) and bag_size(state) == 10
     assert hand(state, A) == ["N02=G3", "N08=Y1"]
-    assert state.current == B
+    assert state.current_player() == B
     assert_conserved(state)
 
 
@@ -124,7 +147,7 @@ def test_dice_s8_declining_a_playable_die_still_leads_to_the_reroll() -> None:
     luck.done()
     assert center(state) == "N09=R4" and "N12" in in_bag(state)
     assert hand(state, A) == ["N03=R1", "N16=B1"]
-    assert state.current == B
+    assert state.current_player() == B
     assert_conserved(state)
 
 
@@ -146,7 +169,7 @@ def test_dice_s9_draw_and_roll_drawn_die_is_played() -> None:
     luck.done()
     assert center(state) == "N14=R3" and "N12" in in_bag(state) and bag_size(state) == 9
     assert hand(state, A) == ["N02=Y6", "N08=Y5"]
-    assert state.current == B
+    assert state.current_player() == B
     assert_conserved(state)
 
 
@@ -159,7 +182,7 @@ def test_dice_s10_draw_and_roll_drawn_die_does_not_match() -> None:
     luck.done()
     assert hand(state, A) == ["N02=Y6", "N08=Y5", "N14=G1"]
     assert bag_size(state) == 8 and center(state) == "N12=R3"
-    assert state.current == B
+    assert state.current_player() == B
     assert_conserved(state)
 
 
@@ -174,7 +197,7 @@ def test_dice_s11_in_phase_c_only_the_drawn_die_may_be_played() -> None:
     luck.done()
     refused_die(state, lambda: play(state, "N03", by=A))
     assert hand(state, A) == ["N03=R5", "N16=G4", "N20=B1"]
-    assert center(state) == "N12=R3" and state.current == B
+    assert center(state) == "N12=R3" and state.current_player() == B
     assert_conserved(state)
 
 
@@ -187,7 +210,7 @@ def test_dice_s12_empty_bag_in_phase_c() -> None:
     draw(state)
     luck.done()
     assert hand(state, A) == ["N02=B4", "N07=Y1"] and bag_size(state) == 0
-    assert state.current == B
+    assert state.current_player() == B
     assert_conserved(state)
 
 
@@ -200,7 +223,7 @@ def test_dice_s13_draw_two_returned_center_die_can_be_drawn() -> None:
     luck.done()  # the Luck refuses to draw N16 if it were not yet in the bag
     assert sorted(b_before + ["N10=R4", "N16=R2"]) == hand(state, B) and sizes(state)[B] == 5
     assert bag_size(state) == 4 and center(state) == "C3=B-D2"
-    assert [e.player for e in events_of(state, ev.Skipped)] == [B] and state.current == C
+    assert [e.player for e in events_of(state, ev.Skipped)] == [B] and state.current_player() == C
     assert_conserved(state)
 
 
@@ -212,7 +235,7 @@ def test_dice_s14_draw_two_with_one_die_in_the_bag() -> None:
     play(state, "C3")
     luck.done()
     assert hand(state, B) == sorted(b_before + ["N16=B5"]) and bag_size(state) == 0
-    assert state.current == C
+    assert state.current_player() == C
     assert_conserved(state)
 
 
@@ -222,10 +245,10 @@ def test_dice_s15_wild_colour_choice_no_number_match_on_a_wild() -> None:
     assert {"WILD", "N01"} <= offered(state)
     play(state, "WILD", colour="blue")
     assert center(state) == "WILD[blue]" and "N12" in in_bag(state)
-    assert hand(state, A) == ["N01=G3", "N17=B1"] and state.current == B
+    assert hand(state, A) == ["N01=G3", "N17=B1"] and state.current_player() == B
     refused_die(state, lambda: play(state, "N13"))
     play(state, "N05")
-    assert center(state) == "N05=B4" and "WILD" in in_bag(state) and state.current == C
+    assert center(state) == "N05=B4" and "WILD" in in_bag(state) and state.current_player() == C
     assert_conserved(state)
 
 
@@ -246,7 +269,7 @@ def test_dice_s16_legal_wild_draw_four_wrong_catch_costs_nothing() -> None:
     assert hand(state, B) == sorted(b_before + ["N09=Y1", "N10=G2", "N15=B6", "C2=B-Skip"])
     assert hand(state, C) == c_before and bag_size(state) == 3
     assert hand(state, A) == ["N07=G2", "WILD"]
-    assert state.current == C
+    assert state.current_player() == C
     assert_conserved(state)
 
 
@@ -257,10 +280,10 @@ def test_dice_s17_illegal_wild_draw_four_caught() -> None:
     b_before = hand(state, B)
     play(state, "WD4", colour="blue")
     catch_wild_four(state, by=B)
-    assert center(state) == "N12=R3" and state.vars["active_colour"] == "red"
+    assert center(state) == "N12=R3" and truth(state).variables["active_colour"] == "red"
     assert sizes(state)[A] == 7 and {"WD4", "N07=G2", "N13=R3"} <= set(hand(state, A))
     assert bag_size(state) == 2
-    assert hand(state, B) == b_before and state.current == B and state.phase == "roll_a"
+    assert hand(state, B) == b_before and state.current_player() == B and truth(state).phase == "roll_a"
     assert_conserved(state)
 
 
@@ -272,7 +295,7 @@ def test_dice_s18_illegal_by_command_match_nobody_catches() -> None:
     play(state, "WD4", colour="blue")
     proceed(state)
     assert center(state) == "WD4[blue]" and "C1" in in_bag(state)
-    assert sizes(state)[B] == 7 and state.current == C
+    assert sizes(state)[B] == 7 and state.current_player() == C
     assert_conserved(state)
 
 
@@ -283,7 +306,7 @@ def test_dice_s18_the_same_play_caught_is_undone() -> None:
     play(state, "WD4", colour="blue")
     catch_wild_four(state, by=B)
     assert center(state) == "C1=Y-Rev" and "WD4" in hand(state, A)
-    assert sizes(state) == [7, 3, sizes(state)[C]] and state.current == B
+    assert sizes(state) == [7, 3, sizes(state)[C]] and state.current_player() == B
 
 
 def test_dice_s19_uno_declared() -> None:
@@ -292,7 +315,7 @@ def test_dice_s19_uno_declared() -> None:
     call_uno(state, A)
     play(state, "N01")
     without_effect(state, lambda: catch(state, by=C, target=A))
-    assert center(state) == "N01=G3" and hand(state, A) == ["N06=Y1"] and state.current == B
+    assert center(state) == "N01=G3" and hand(state, A) == ["N06=Y1"] and state.current_player() == B
     assert_conserved(state)
 
 
@@ -311,7 +334,7 @@ def test_dice_s20_uno_forgotten_and_caught() -> None:
     catch(state, by=C, target=A)
     luck.done()
     assert hand(state, A) == ["C2=Y-Rev", "N06=Y1", "N15=B2"]
-    assert bag_size(state) == 8 and state.current == B
+    assert bag_size(state) == 8 and state.current_player() == B
     assert_conserved(state)
 
 
@@ -323,7 +346,7 @@ def test_dice_s21_uno_penalty_with_one_die_in_the_bag() -> None:
     assert bag_size(state) == 1
     catch(state, by=B, target=A)
     luck.done()
-    assert hand(state, A) == ["N06=Y1", "N12=G5"] and bag_size(state) == 0 and state.current == B
+    assert hand(state, A) == ["N06=Y1", "N12=G5"] and bag_size(state) == 0 and state.current_player() == B
     assert_conserved(state)
 
 
@@ -340,17 +363,17 @@ def test_dice_s22_late_catch_and_late_declaration_after_a_reroll() -> None:
     """DICE-S22 (DICE-4.5, DICE-11.5): once B has re-rolled, A's call and C's catch do nothing."""
     state, _ = s20_position()
     reroll(state)
-    bag_before = list(state.zones["bag"])
+    bag_before = list(truth(state).zones["bag"])
     without_effect(state, lambda: call_uno(state, A))
     without_effect(state, lambda: catch(state, by=C, target=A))
-    assert sizes(state)[A] == 1 and state.zones["bag"] == bag_before
+    assert sizes(state)[A] == 1 and truth(state).zones["bag"] == bag_before
 
 
 def s23_position(score_a: int, direction: int = LEFT) -> tuple[State, Luck]:
     """DICE-S23's Before, with A's score before the round and the direction of play."""
     state = table(center="N05=Y6", hands={A: ["C2=Y-D2"], B: ["N16=B1", "WILD"], C: ["N11=G5", "N13=B2", "WD4"]},
                   bag=["N09", "C3"], bag_size=18, direction=direction)
-    state.vars["score"] = [score_a, 0, 0]
+    position.adjust(state, variables={"score": [score_a, 0, 0]})
     return state, Luck(state, draws=["N09", "C3"], rolls={"N09": "f4", "C3": "f1"}, strict=False)
 
 
@@ -380,7 +403,7 @@ def test_dice_s24_case_1_game_ends() -> None:
     state, _ = s23_position(score_a=380)
     play(state, "C2")
     assert state.scores() == [512, 0, 0]
-    assert state.is_over() and state.winners == (A,)
+    assert state.is_over() and truth(state).winners == (A,)
 
 
 def test_dice_s24_case_2_next_round() -> None:
@@ -388,12 +411,12 @@ def test_dice_s24_case_2_next_round() -> None:
     state, _ = s23_position(score_a=200, direction=RIGHT)
     play(state, "C2")
     assert state.scores() == [332, 0, 0] and not state.is_over()
-    assert state.round == 2 and state.dealer == A
+    assert truth(state).round == 2 and truth(state).dealer == A
     start = max(i for i, e in enumerate(state.events) if isinstance(e, ev.RoundStarted))
     assert isinstance(state.events[start - 1], ev.Gathered)
     first_hand = next(e for e in state.events[start:] if isinstance(e, ev.Moved) and e.to_zone == "hand")
     assert first_hand.to_owner == A
-    assert state.current == A and state.direction == LEFT
+    assert state.current_player() == A and truth(state).direction == LEFT
     assert sizes(state) == [5, 5, 5] and bag_size(state) == 9
     assert_conserved(state)
 
@@ -410,6 +433,6 @@ def test_dice_s25_empty_bag_draw_two_then_uno_penalty_with_nothing_to_draw() -> 
     assert hand(state, A) == ["N04=R1"] and bag_size(state) == 0
     without_effect(state, lambda: catch(state, by=B, target=A))
     without_effect(state, lambda: catch(state, by=C, target=A))
-    assert center(state) == "C3=B-D2" and state.current == C
+    assert center(state) == "C3=B-D2" and state.current_player() == C
     assert sizes(state)[A] == 1 and sizes(state)[B] + sizes(state)[C] == 23 and bag_size(state) == 0
     assert_conserved(state)

@@ -4,11 +4,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from dice_lookup import A, B, C, D, LEFT, RIGHT, Luck, assert_conserved, center, play, position, sizes, table, variant
-from helpers import events_of
+from dice_lookup import LEFT, RIGHT, A, B, C, D, Luck, assert_conserved, center, play, position, sizes, table, variant
+from helpers import events_of, truth
 from rulesrun.interpreter import State
 from rulesrun.interpreter.engine import events as ev
+from rulesrun.interpreter.engine import position as engine_position
 
 OTHERS = {B: ["N01=Y2", "C2=Y-Rev"], C: ["N19=G4", "N20=R6"]}   # 2 + 20 and 4 + 6: 32 points
 
@@ -17,7 +17,7 @@ def going_out(last: str, scores: list[int] | None = None, **before: object) -> S
     """A holds only `last` on N12=R3; B and C hold OTHERS; the rest is in the bag."""
     state = table(center="N12=R3", hands={A: [last], **OTHERS}, **before)
     if scores is not None:
-        state.vars["score"] = list(scores)
+        engine_position.adjust(state, variables={"score": list(scores)})
     return state
 
 
@@ -57,7 +57,7 @@ def test_dice_12_3_a_last_reverse_skip_or_wild_has_no_effect(last: str, colour: 
     state = table(center="N12=R3", hands={A: [last], **others})
     play(state, last.split("=")[0], colour=colour)
     assert round_result(state) == (A, [2 + 1 + 3 + 4, 0, 0])
-    assert state.current == A and state.direction == LEFT
+    assert state.current_player() == A and truth(state).direction == LEFT
 
 
 @pytest.mark.parametrize("last", ["N13=R3", "C3=R-Skip", "WILD", "WD4"])
@@ -73,7 +73,7 @@ def test_dice_12_5_nobody_can_be_caught_after_the_round() -> None:
     """DICE-12.5: in the new round there is nothing to catch."""
     state = going_out("N13=R3")
     play(state, "N13")
-    assert state.round == 2
+    assert truth(state).round == 2
     assert not [a for a in state.legal_actions() if a.name.startswith("catch")]
 
 
@@ -103,7 +103,7 @@ def test_dice_14_1_exactly_the_target_ends_the_game() -> None:
     """DICE-14.1: a total of 500 or more ends the game; its owner wins."""
     state = going_out("N13=R3", scores=[468, 480, 0])
     play(state, "N13")
-    assert state.scores() == [500, 480, 0] and state.is_over() and state.winners == (A,)
+    assert state.scores() == [500, 480, 0] and state.is_over() and truth(state).winners == (A,)
     assert [e.winners for e in events_of(state, ev.GameEnded)] == [(A,)]
 
 
@@ -111,7 +111,7 @@ def test_dice_14_1_below_the_target_the_game_goes_on() -> None:
     """DICE-14.1: 499 does not end the game."""
     state = going_out("N13=R3", scores=[467, 0, 0])
     play(state, "N13")
-    assert state.scores() == [499, 0, 0] and not state.is_over() and state.round == 2
+    assert state.scores() == [499, 0, 0] and not state.is_over() and truth(state).round == 2
 
 
 @pytest.mark.parametrize("winner", [B, C])
@@ -119,12 +119,12 @@ def test_dice_14_2_the_round_winner_starts_the_next_round(winner: int) -> None:
     """DICE-14.2: all dice go back into the bag and the winner starts: center die, first hand, first turn."""
     state = table(center="N12=R3", hands={winner: ["N13=R3"]}, current=winner)
     play(state, "N13")
-    assert state.dealer == winner and state.current == winner
+    assert truth(state).dealer == winner and state.current_player() == winner
     start = max(i for i, e in enumerate(state.events) if isinstance(e, ev.RoundStarted))
     assert isinstance(state.events[start - 1], ev.Gathered)
     owners = [e.to_owner for e in state.events[start:] if isinstance(e, ev.Moved) and e.to_zone == "hand"]
     assert owners[0] == winner and sizes(state) == [5, 5, 5]
-    assert len(state.zones["center"]) == 1
+    assert len(truth(state).zones["center"]) == 1
     assert_conserved(state)
 
 
@@ -132,7 +132,7 @@ def test_dice_14_3_the_direction_is_reset_to_left() -> None:
     """DICE-14.3: a round that ended going right is followed by one going left."""
     state = going_out("N13=R3", direction=RIGHT)
     play(state, "N13")
-    assert state.round == 2 and state.direction == LEFT
+    assert truth(state).round == 2 and truth(state).direction == LEFT
 
 
 def test_dice_14_4_the_target_is_a_parameter(tmp_path: Path) -> None:
@@ -140,6 +140,6 @@ def test_dice_14_4_the_target_is_a_parameter(tmp_path: Path) -> None:
     game = variant(tmp_path, params={"target_score": 200})
     assert game.params["target_score"] == 200
     state = position(game.new_state(3, 0), center="N12=R3", hands={A: ["N13=R3"], **OTHERS})
-    state.vars["score"] = [168, 0, 0]
+    engine_position.adjust(state, variables={"score": [168, 0, 0]})
     play(state, "N13")
     assert state.scores() == [200, 0, 0] and state.is_over() and center(state) == "N13=R3"

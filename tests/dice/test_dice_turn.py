@@ -2,12 +2,29 @@
 from __future__ import annotations
 
 import pytest
-
-from dice_lookup import (A, B, C, D, LEFT, RIGHT, Luck, assert_conserved, center, draw, hand, keep, offered, play,
-                         refused_die, reroll, sizes, table)
-from helpers import action_names, act, events_of
+from dice_lookup import (
+    LEFT,
+    RIGHT,
+    A,
+    B,
+    C,
+    D,
+    Luck,
+    assert_conserved,
+    center,
+    draw,
+    hand,
+    keep,
+    offered,
+    play,
+    refused_die,
+    reroll,
+    sizes,
+    table,
+)
+from helpers import act, action_names, events_of, truth
 from rulesrun.interpreter.engine import events as ev
-
+from rulesrun.interpreter.engine.state import inspect
 
 # ------------------------------------------------------------ DICE-4 turn order and direction
 
@@ -16,7 +33,7 @@ def test_dice_4_1_left_is_seat_plus_one_right_is_seat_minus_one(direction: int, 
     """DICE-4.1: with four players, after A's turn comes B going left and D going right."""
     state = table(players=4, center="N12=R3", hands={A: ["N13=R3", "N17=B1"]}, direction=direction)
     play(state, "N13")
-    assert state.current == after
+    assert state.current_player() == after
 
 
 @pytest.mark.parametrize(("seat", "after"), [(C, D), (D, A)])
@@ -24,7 +41,7 @@ def test_dice_4_1_seats_wrap_round(seat: int, after: int) -> None:
     """DICE-4.1: seat numbers are taken modulo the number of players."""
     state = table(players=4, center="N12=R3", hands={seat: ["N13=R3", "N17=B1"]}, current=seat)
     play(state, "N13")
-    assert state.current == after
+    assert state.current_player() == after
 
 
 def test_dice_4_2_the_turn_passes_to_the_next_player_after_phase_c() -> None:
@@ -34,16 +51,16 @@ def test_dice_4_2_the_turn_passes_to_the_next_player_after_phase_c() -> None:
     reroll(state)
     draw(state)
     keep(state)
-    assert state.current == B and hand(state, A) == ["N02=Y2", "N14=R3", "N17=B1"]
+    assert state.current_player() == B and hand(state, A) == ["N02=Y2", "N14=R3", "N17=B1"]
 
 
 def test_dice_4_3_losing_a_turn_does_not_carry_over() -> None:
     """DICE-4.3: B is passed over once; after C's ordinary play D is not passed over."""
     state = table(players=4, center="N11=G1", hands={A: ["C1=G-Skip", "N20=B1"], C: ["N06=G2", "N18=R2"]})
     play(state, "C1")
-    assert [e.player for e in events_of(state, ev.Skipped)] == [B] and state.current == C
+    assert [e.player for e in events_of(state, ev.Skipped)] == [B] and state.current_player() == C
     play(state, "N06")
-    assert state.current == D
+    assert state.current_player() == D
 
 
 @pytest.mark.parametrize(("held", "colour"), [
@@ -53,7 +70,7 @@ def test_dice_4_4_only_reverse_changes_the_direction(held: str, colour: str | No
     state = table(players=4, center="N12=R3", hands={A: [held, "N17=B1"]})
     Luck(state, strict=False)
     play(state, held.split("=")[0], colour=colour)
-    assert state.direction == LEFT and not events_of(state, ev.DirectionChanged)
+    assert truth(state).direction == LEFT and not events_of(state, ev.DirectionChanged)
 
 
 def test_dice_4_4_wild_draw_four_leaves_the_direction() -> None:
@@ -62,7 +79,7 @@ def test_dice_4_4_wild_draw_four_leaves_the_direction() -> None:
     Luck(state, strict=False)
     play(state, "WD4", colour="blue")
     act(state, "proceed")
-    assert state.direction == LEFT and state.current == C
+    assert truth(state).direction == LEFT and state.current_player() == C
 
 
 def test_dice_4_5_a_turn_begins_with_its_first_action() -> None:
@@ -70,11 +87,11 @@ def test_dice_4_5_a_turn_begins_with_its_first_action() -> None:
     state = table(center="N12=R3", hands={A: ["N01=G3", "N06=Y1"], B: ["N11=G1", "N17=B1"]}, bag_size=9)
     Luck(state, strict=False)
     play(state, "N01")
-    assert state.current == B and not state.turn_begun
+    assert state.current_player() == B and not inspect(state).turn_begun
     act(state, "catch", B, target=A)
-    assert not state.turn_begun and state.phase == "roll_a"
+    assert not inspect(state).turn_begun and truth(state).phase == "roll_a"
     reroll(state)
-    assert state.turn_begun
+    assert inspect(state).turn_begun
 
 
 # ------------------------------------------------------------ DICE-6 turn structure
@@ -90,8 +107,8 @@ def test_dice_6_2_phase_b_rerolls_every_die_wild_ones_included() -> None:
     state = table(center="N12=R3", hands={A: ["WILD", "N01=G3", "C2=B-Skip"]})
     Luck(state, rolls={"WILD": "f4", "N01": "f6", "C2": "f1"})
     reroll(state)
-    assert sorted(e.component for e in events_of(state, ev.Rolled)) == sorted(state.zones["hand"][A])
-    assert hand(state, A) == ["C2=Y-Rev", "N01=Y6", "WILD"] and state.phase == "roll_b"
+    assert sorted(e.component for e in events_of(state, ev.Rolled)) == sorted(truth(state).zones["hand"][A])
+    assert hand(state, A) == ["C2=Y-Rev", "N01=Y6", "WILD"] and truth(state).phase == "roll_b"
     assert not events_of(state, ev.Moved)
 
 
@@ -111,7 +128,7 @@ def test_dice_6_2_a_die_made_playable_by_the_reroll_is_played() -> None:
     assert offered(state) == set()
     reroll(state)
     play(state, "N17")
-    assert center(state) == "N17=R2" and state.current == B
+    assert center(state) == "N17=R2" and state.current_player() == B
 
 
 def test_dice_6_3_phase_c_only_the_drawn_die_may_be_played() -> None:
@@ -121,12 +138,12 @@ def test_dice_6_3_phase_c_only_the_drawn_die_may_be_played() -> None:
     reroll(state)
     assert offered(state) == {"N01", "WILD"}
     draw(state)
-    assert state.phase == "roll_c" and hand(state, A) == ["N01=R5", "N14=R3", "WILD"]
+    assert truth(state).phase == "roll_c" and hand(state, A) == ["N01=R5", "N14=R3", "WILD"]
     assert offered(state) == {"N14"} and action_names(state, A) == {"play", "keep"}
     refused_die(state, lambda: play(state, "N01"))
     refused_die(state, lambda: play(state, "WILD", colour="red"))
     play(state, "N14")
-    assert center(state) == "N14=R3" and state.current == B
+    assert center(state) == "N14=R3" and state.current_player() == B
 
 
 def test_dice_6_3_the_drawn_die_may_be_kept() -> None:
@@ -136,7 +153,7 @@ def test_dice_6_3_the_drawn_die_may_be_kept() -> None:
     reroll(state)
     draw(state)
     keep(state)
-    assert hand(state, A) == ["N02=Y2", "N14=R3"] and center(state) == "N12=R3" and state.current == B
+    assert hand(state, A) == ["N02=Y2", "N14=R3"] and center(state) == "N12=R3" and state.current_player() == B
 
 
 @pytest.mark.parametrize("drawn", ["WILD", "WD4"])
@@ -156,10 +173,10 @@ def test_dice_6_4_empty_bag_phase_c_does_nothing() -> None:
     state = table(center="N12=R3", hands={A: ["N02=Y2", "N07=G2"]}, bag_size=0)
     Luck(state, rolls={"N02": "f4", "N07": "f1"})
     reroll(state)
-    state.events.clear()
+    inspect(state).events.clear()
     draw(state)
     assert not events_of(state, ev.Moved) and not events_of(state, ev.Rolled)
-    assert sizes(state)[A] == 2 and state.current == B
+    assert sizes(state)[A] == 2 and state.current_player() == B
     assert_conserved(state)
 
 
@@ -167,7 +184,7 @@ def test_dice_6_5_the_turn_ends_after_a_play() -> None:
     """DICE-6.5: a completed play ends the turn."""
     state = table(center="N12=R3", hands={A: ["N13=R3", "N17=B1"]})
     play(state, "N13")
-    assert state.current == B and state.phase == "roll_a" and not state.turn_begun
+    assert state.current_player() == B and truth(state).phase == "roll_a" and not inspect(state).turn_begun
 
 
 def test_dice_6_5_the_turn_ends_after_phase_c_without_a_play() -> None:
@@ -176,7 +193,7 @@ def test_dice_6_5_the_turn_ends_after_phase_c_without_a_play() -> None:
     Luck(state, draws=["N14"], rolls={"N02": "f2", "N14": "f1"})
     reroll(state)
     draw(state)
-    assert state.current == B and hand(state, A) == ["N02=Y2", "N14=G1"]
+    assert state.current_player() == B and hand(state, A) == ["N02=Y2", "N14=G1"]
 
 
 def test_dice_6_6_at_most_one_die_per_turn() -> None:

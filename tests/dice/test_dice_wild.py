@@ -2,12 +2,31 @@
 from __future__ import annotations
 
 import pytest
-
-from dice_lookup import (A, B, C, LEFT, RIGHT, Luck, assert_conserved, catch_wild_four, center, hand, in_bag,
-                         offered, play, proceed, recorders, refused_die, reroll, sizes, table)
-from helpers import events_of
+from dice_lookup import (
+    LEFT,
+    RIGHT,
+    A,
+    B,
+    C,
+    Luck,
+    assert_conserved,
+    catch_wild_four,
+    center,
+    hand,
+    in_bag,
+    offered,
+    play,
+    proceed,
+    recorders,
+    refused_die,
+    reroll,
+    sizes,
+    table,
+)
+from helpers import events_of, truth
 from rulesrun.interpreter import State
 from rulesrun.interpreter.engine import events as ev
+from rulesrun.interpreter.engine import position
 from rulesrun.interpreter.play.runner import step
 
 
@@ -17,7 +36,7 @@ def wild_draw_four(held: list[str], center_die: str = "N12=R3", colour: str = "b
     state = table(center=center_die, hands={A: held, B: 4}, bag_size=bag_size, **before)
     Luck(state, strict=False)
     play(state, "WD4", colour=colour)
-    assert state.phase == "wd4_window"
+    assert truth(state).phase == "wd4_window"
     return state
 
 
@@ -42,7 +61,7 @@ def test_dice_9_1_wild_in_phase_b() -> None:
     reroll(state)
     assert offered(state) == {"WILD"}
     play(state, "WILD", colour="yellow")
-    assert center(state) == "WILD[yellow]" and state.current == B
+    assert center(state) == "WILD[yellow]" and state.current_player() == B
 
 
 def test_dice_9_2_the_colour_in_force_may_be_named() -> None:
@@ -51,7 +70,7 @@ def test_dice_9_2_the_colour_in_force_may_be_named() -> None:
     play(state, "WILD", colour="red")
     assert center(state) == "WILD[red]" and offered(state) == {"N04"}
     play(state, "N04")
-    assert state.vars["active_colour"] == "red" and offered(state) == {"N18"}
+    assert truth(state).variables["active_colour"] == "red" and offered(state) == {"N18"}
 
 
 def test_dice_9_3_wild_draw_four_next_player_draws_four_and_is_skipped() -> None:
@@ -61,7 +80,7 @@ def test_dice_9_3_wild_draw_four_next_player_draws_four_and_is_skipped() -> None
     play(state, "WD4", colour="green")
     proceed(state)
     assert hand(state, B) == ["N01=R1", "N02=Y2", "N03=G3", "N04=B4", "N18=Y3"]
-    assert [e.player for e in events_of(state, ev.Skipped)] == [B] and state.current == C
+    assert [e.player for e in events_of(state, ev.Skipped)] == [B] and state.current_player() == C
     assert center(state) == "WD4[green]"
 
 
@@ -70,7 +89,7 @@ def test_dice_9_3_fewer_than_four_in_the_bag() -> None:
     state = wild_draw_four(["WD4", "N17=B1"], bag_size=0)
     before = sizes(state)[B]
     proceed(state)
-    assert sizes(state)[B] == before + 1 and not state.zones["bag"] and state.current == C
+    assert sizes(state)[B] == before + 1 and not truth(state).zones["bag"] and state.current_player() == C
 
 
 @pytest.mark.parametrize(("held", "center_die", "illegal"), [
@@ -104,7 +123,7 @@ def test_dice_9_5_opponents_are_asked_in_turn_order(direction: int, order: list[
     state = wild_draw_four(["WD4", "N04=R5"], direction=direction)
     asked, seats = recorders(3)
     step(state, seats)
-    assert asked == order and state.phase == "roll_a"
+    assert asked == order and truth(state).phase == "roll_a"
 
 
 def test_dice_9_6_caught_illegal_wild_draw_four_is_undone() -> None:
@@ -114,9 +133,9 @@ def test_dice_9_6_caught_illegal_wild_draw_four_is_undone() -> None:
     catch_wild_four(state, by=C)
     assert "WD4" in hand(state, A) and sizes(state)[A] == 3 + 4                  # (a), (d)
     assert center(state) == "N12=R3" and "N12" not in in_bag(state)              # (b)
-    assert state.vars["active_colour"] == "red"                                   # (c)
-    assert state.current == B and state.direction == LEFT and hand(state, B) == b_before  # (e)
-    assert state.phase == "roll_a" and not events_of(state, ev.Skipped)
+    assert truth(state).variables["active_colour"] == "red"                                   # (c)
+    assert state.current_player() == B and truth(state).direction == LEFT and hand(state, B) == b_before  # (e)
+    assert truth(state).phase == "roll_a" and not events_of(state, ev.Skipped)
     assert_conserved(state)
 
 
@@ -134,7 +153,7 @@ def test_dice_9_6_d_the_penalty_draws_are_rolled() -> None:
     play(state, "WD4", colour="blue")
     catch_wild_four(state, by=B)
     assert hand(state, A) == ["N02=R1", "N03=Y2", "N04=R5", "N05=G3", "N06=R4", "WD4"]
-    assert len(state.zones["bag"]) == 0
+    assert len(truth(state).zones["bag"]) == 0
 
 
 def test_dice_9_7_catching_a_legal_play_costs_nothing() -> None:
@@ -143,14 +162,14 @@ def test_dice_9_7_catching_a_legal_play_costs_nothing() -> None:
     before = sizes(state)
     catch_wild_four(state, by=B)
     assert center(state) == "WD4[blue]" and sizes(state) == [1, before[B] + 4, before[C]]
-    assert state.current == C
+    assert state.current_player() == C
 
 
 def test_dice_9_8_an_uncaught_illegal_play_stands() -> None:
     """DICE-9.8: once the window has closed the illegal play can no longer be punished."""
     state = wild_draw_four(["WD4", "N04=R5"])
     proceed(state)
-    assert center(state) == "WD4[blue]" and state.current == C
+    assert center(state) == "WD4[blue]" and state.current_player() == C
     refused_die(state, lambda: catch_wild_four(state, by=B))
     refused_die(state, lambda: catch_wild_four(state, by=C))
 
@@ -159,7 +178,7 @@ def test_dice_9_9_a_last_wild_draw_four_is_legal_and_has_no_window() -> None:
     """DICE-9.9, DICE-12.2: a last WD4 opens no window; the next player draws four before scoring."""
     state = table(center="N12=R3", hands={A: ["WD4"], B: ["N13=R3"], C: ["N17=B1"]},
                   bag=["N01", "N02", "N03", "N04"])
-    state.vars["score"] = [495, 0, 0]
+    position.adjust(state, variables={"score": [495, 0, 0]})
     Luck(state, draws=["N01", "N02", "N03", "N04"], rolls={"N01": "f1", "N02": "f1", "N03": "f1", "N04": "f1"})
     play(state, "WD4")
     assert hand(state, B) == ["N01=R1", "N02=R1", "N03=R1", "N04=R1", "N13=R3"]

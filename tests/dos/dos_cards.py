@@ -12,13 +12,12 @@ import sys
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-import pytest
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from helpers import arrange, snapshot  # noqa: E402
-from rulesrun.interpreter import Action, Game, IllegalAction, State, load_game, ruleset_path  # noqa: E402
-from rulesrun.interpreter.engine import events as ev# noqa: E402
+from helpers import arrange, truth  # noqa: E402
+from helpers import refused as refuse
+from rulesrun.interpreter import Action, Game, State, load_game, ruleset_path, say_refusal  # noqa: E402
+from rulesrun.interpreter.engine import events as ev  # noqa: E402
 
 A, B, C, D = 0, 1, 2, 3
 COLOURS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
@@ -76,21 +75,21 @@ def name_of(cid: int) -> str:
 
 def hand(state: State, seat: int) -> list[str]:
     """A player's cards by name, sorted (the order of a hand means nothing)."""
-    return sorted(name_of(cid) for cid in state.zones["hand"][seat])
+    return sorted(name_of(cid) for cid in truth(state).zones["hand"][seat])
 
 
 def row(state: State) -> list[str]:
     """The Center Row by name, left to right."""
-    return [name_of(cid) for cid in state.zones["row"]]
+    return [name_of(cid) for cid in truth(state).zones["row"]]
 
 
 def pile(state: State, zone: str) -> list[str]:
     """A shared pile by name, top first."""
-    return [name_of(cid) for cid in reversed(state.zones[zone])]
+    return [name_of(cid) for cid in reversed(truth(state).zones[zone])]
 
 
 def sizes(state: State) -> list[int]:
-    return [len(h) for h in state.zones["hand"]]
+    return [len(h) for h in truth(state).zones["hand"]]
 
 
 # ------------------------------------------------------------------ positions
@@ -113,7 +112,7 @@ def table(players: int = 3, *, game: Game | None = None, seed: int = 0, **arrang
 def held(state: State, seat: int, name: str, exclude: Iterable[int] = ()) -> int:
     """The id of a `name` card in the seat's hand, other than those in `exclude`."""
     skip = set(exclude)
-    for cid in state.zones["hand"][seat]:
+    for cid in truth(state).zones["hand"][seat]:
         if cid not in skip and name_of(cid) == name:
             return cid
     raise AssertionError(f"player {seat + 1} holds no {name}")
@@ -121,7 +120,7 @@ def held(state: State, seat: int, name: str, exclude: Iterable[int] = ()) -> int
 
 def in_row(state: State, name: str) -> int:
     """The id of the leftmost `name` card in the Center Row."""
-    for cid in state.zones["row"]:
+    for cid in truth(state).zones["row"]:
         if name_of(cid) == name:
             return cid
     raise AssertionError(f"the Center Row has no {name}")
@@ -141,7 +140,7 @@ def _declared(text: str) -> tuple[str, str | None, Any]:
 def match_action(state: State, target: str, first: str, second: str | None = None,
                  by: int | None = None) -> Action:
     """The match action in the rule book's notation; the two cards are put in id order."""
-    seat = state.current if by is None else by
+    seat = state.current_player() if by is None else by
     name, kind, value = _declared(target)
     args: list[tuple[str, Any]] = [("target", in_row(state, name))]
     if kind:
@@ -169,15 +168,15 @@ def match(state: State, target: str, first: str, second: str | None = None, by: 
 
 
 def draw(state: State) -> Action:
-    return _apply(state, Action("draw", state.current))
+    return _apply(state, Action("draw", state.current_player()))
 
 
 def place(state: State, name: str) -> Action:
-    return _apply(state, Action("place", state.current, (("card", held(state, state.current, name)),)))
+    return _apply(state, Action("place", state.current_player(), (("card", held(state, state.current_player(), name)),)))
 
 
 def end_turn(state: State) -> Action:
-    return _apply(state, Action("end_turn", state.current))
+    return _apply(state, Action("end_turn", state.current_player()))
 
 
 def call_dos(state: State, seat: int) -> Action:
@@ -195,25 +194,22 @@ def _apply(state: State, action: Action) -> Action:
 
 # ------------------------------------------------------------------ assertions
 
-def refused(state: State, action: Action) -> str:
-    """Assert that `action` is refused with a reason and changes nothing; return the reason."""
-    before = snapshot(state)
-    reason = state.why_not(action)
-    assert reason, f"{action} was expected to be illegal"
-    with pytest.raises(IllegalAction):
-        state.apply(action)
-    assert snapshot(state) == before
-    return reason
+def refused(state: State, action: Action, because: str | None = None) -> str:
+    """Assert that `action` is refused (by `because`, when given) and changes nothing; return the reason in words."""
+    refusal = state.why_not(action)
+    assert refusal is not None, f"{action} was expected to be illegal"
+    assert refuse(state, lambda: state.apply(action), because) == refusal.code
+    return say_refusal(refusal)
 
 
 def earned(state: State) -> tuple[int, int]:
     """(bonus placements, Double Colour Matches) earned so far this turn."""
-    return state.vars["bonuses"], state.vars["doubles"]
+    return truth(state).variables["bonuses"], truth(state).variables["doubles"]
 
 
 def offered(state: State, seat: int | None = None) -> set[str]:
     """The names of the actions the seat (default: the current player) may take now."""
-    seat = state.current if seat is None else seat
+    seat = state.current_player() if seat is None else seat
     return {a.name for a in state.legal_actions() if a.actor == seat}
 
 

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from dos_cards import A, B, C, earned, end_turn, hand, match, moves, offered, place, row, sizes, table
+from helpers import truth
 
 OTHERS = {B: ["G3", "G4", "B1"], C: ["R3", "R4", "B4"]}
 
@@ -34,12 +34,12 @@ def test_dos_7_2_single_colour_match_earns_one_bonus_placement():
     match(state, "R5", "R5")
     assert earned(state) == (1, 0)
     end_turn(state)
-    assert state.phase == "bonus" and state.current == A
+    assert truth(state).phase == "bonus" and state.current_player() == A
     assert offered(state, A) == {"place"}
     place(state, "G1")
     assert row(state) == ["G8", "Y10", "G1"]
     assert sizes(state) == [2, 3, 3]  # nobody else draws
-    assert state.current == B
+    assert state.current_player() == B
 
 
 def test_dos_7_2_single_number_match_in_another_colour_earns_nothing():
@@ -47,7 +47,7 @@ def test_dos_7_2_single_number_match_in_another_colour_earns_nothing():
     match(state, "R5", "G5")
     assert earned(state) == (0, 0)
     end_turn(state)
-    assert state.current == B and state.phase == "match"
+    assert state.current_player() == B and truth(state).phase == "match"
 
 
 def test_dos_7_3_double_colour_match_earns_a_bonus_and_every_other_player_draws_one():
@@ -65,7 +65,7 @@ def test_dos_7_4_a_double_with_only_one_card_of_the_targets_colour_earns_nothing
     match(state, "Y9", "Y4", "R5")
     assert earned(state) == (0, 0)
     end_turn(state)
-    assert sizes(state) == [2, 3, 3] and state.current == B
+    assert sizes(state) == [2, 3, 3] and state.current_player() == B
 
 
 @pytest.mark.parametrize("target,cards", [("Y9", ("R4", "R5")), ("Y4", ("R1", "R3"))])
@@ -86,12 +86,12 @@ def test_dos_7_5_bonuses_add_up_over_the_turn():
     end_turn(state)
     assert row(state) == ["R9", "B9"]
     for card in ("Y7", "Y9", "Y10"):
-        assert state.phase == "bonus" and state.current == A
+        assert truth(state).phase == "bonus" and state.current_player() == A
         place(state, card)
     assert row(state) == ["R9", "B9", "Y7", "Y9", "Y10"]
     assert hand(state, A) == ["B10"]
     assert hand(state, B) == ["B1", "G3", "G4", "R6"] and hand(state, C) == ["B4", "B7", "R3", "R4"]
-    assert state.current == B
+    assert state.current_player() == B
 
 
 def test_dos_7_5_two_double_colour_matches_make_each_other_player_draw_two_one_player_at_a_time():
@@ -105,4 +105,4 @@ def test_dos_7_5_two_double_colour_matches_make_each_other_player_draw_two_one_p
     penalty = [m for m in moves(state) if m[1] == "draw" and m[2].startswith("hand")]
     assert penalty == [("B10", "draw", "hand:B"), ("R10", "draw", "hand:B"), ("Y6", "draw", "hand:C"),
                        ("Y8", "draw", "hand:C")]
-    assert hand(state, A) == ["B9"] and state.current == B
+    assert hand(state, A) == ["B9"] and state.current_player() == B

@@ -2,10 +2,26 @@
 from __future__ import annotations
 
 import pytest
-
-from dos_cards import (A, B, C, call_dos, catch, draw, end_turn, hand, held, in_row, match, offered, place, refused,
-                       round_ended, sizes, table)
-from helpers import no_effect
+from dos_cards import (
+    A,
+    B,
+    C,
+    call_dos,
+    catch,
+    draw,
+    end_turn,
+    hand,
+    held,
+    in_row,
+    match,
+    offered,
+    place,
+    refused,
+    round_ended,
+    sizes,
+    table,
+)
+from helpers import no_effect, truth
 from rulesrun.interpreter import Action
 
 OTHERS = {B: ["G3", "G4", "B1"], C: ["R3", "R4", "B4"]}
@@ -26,7 +42,7 @@ def test_dos_10_1_coming_to_two_cards_by_a_match_in_the_middle_of_the_turn():
     state = start(["G5", "Y3", "G9"])
     assert not catchable(state, A)
     match(state, "R5", "G5")
-    assert state.current == A and catchable(state, A)
+    assert state.current_player() == A and catchable(state, A)
     assert "call_dos" in offered(state, A)
 
 
@@ -80,7 +96,7 @@ def test_dos_10_2_the_declaration_can_go_with_the_action_that_brings_two_cards()
     state.apply(next(a for a in state.legal_actions()
                      if a.name == "match" and a.get("second") is None and a.get("call") is False))
     assert catchable(state, A)
-    seats = [GreedyBot(seat) for seat in range(state.players)]
+    seats = [GreedyBot(seat) for seat in range(truth(state).players)]
     taken = step(state, seats)
     assert (taken.name, taken.actor) == ("call_dos", A)
     assert not catchable(state, A)
@@ -90,15 +106,15 @@ def test_dos_10_2_the_player_is_asked_first_once_a_bonus_placement_has_passed_th
     """The bonus placement leaves two cards and ends the turn; the next player is about to act, but the
     player who placed is asked first for their own claims, so they call before anybody catches them."""
     from rulesrun.interpreter.play.bots import GreedyBot
-    from rulesrun.interpreter.play.runner import claim_order, step
+    from rulesrun.interpreter.play.runner import step
 
     state = start(["R5", "G1", "G9", "Y10"], draw_pile=("Y3",))
     match(state, "R5", "R5")
     end_turn(state)
     place(state, "G1")
-    assert state.current == B and catchable(state, A)
-    assert claim_order(state)[:2] == [A, B]
-    taken = step(state, [GreedyBot(seat) for seat in range(state.players)])
+    assert state.current_player() == B and catchable(state, A)
+    assert state.claim_order()[:2] == [A, B]
+    taken = step(state, [GreedyBot(seat) for seat in range(truth(state).players)])
     assert (taken.name, taken.actor) == ("call_dos", A)
     assert not catchable(state, A)
 
@@ -109,7 +125,7 @@ def test_dos_10_2_the_declaration_goes_with_the_placement_that_brings_two_cards(
     end_turn(state)
     assert {a.get("call") for a in state.legal_actions() if a.name == "place"} == {True, False}
     state.apply(Action("place", A, (("card", held(state, A, "G1")), ("call", True))))
-    assert state.current == B and sizes(state)[A] == 2 and not catchable(state, A)
+    assert state.current_player() == B and sizes(state)[A] == 2 and not catchable(state, A)
 
 
 def test_dos_10_2_the_declaration_goes_with_the_match_that_ends_the_turn():
@@ -120,7 +136,7 @@ def test_dos_10_2_the_declaration_goes_with_the_match_that_ends_the_turn():
     assert calls == {True, False}
     state.apply(Action("match", A, (("target", in_row(state, "R5")), ("first", held(state, A, "G5")),
                                     ("second", None), ("call", True))))
-    assert state.current == B and hand(state, A) == ["G9", "Y3"] and not catchable(state, A)
+    assert state.current_player() == B and hand(state, A) == ["G9", "Y3"] and not catchable(state, A)
 
 
 def test_dos_10_2_no_call_is_offered_with_a_play_that_leaves_other_than_two():
@@ -131,7 +147,7 @@ def test_dos_10_2_no_call_is_offered_with_a_play_that_leaves_other_than_two():
 def test_dos_10_2_declared_outside_the_players_own_turn():
     state = start(["Y3", "G9"], current=B)
     call_dos(state, A)
-    assert not catchable(state, A) and state.current == B
+    assert not catchable(state, A) and state.current_player() == B
 
 
 def test_dos_10_2_no_declaration_without_exactly_two_cards_or_after_being_caught():
@@ -168,14 +184,14 @@ def test_dos_10_4_caught_outside_their_turn_the_player_draws_two_at_once():
     state = start(["Y3", "G9"], current=B, draw_pile=("R6", "B7"))
     catch(state, C, A)
     assert hand(state, A) == ["B7", "G9", "R6", "Y3"]
-    assert state.current == B and state.phase == "match"
+    assert state.current_player() == B and truth(state).phase == "match"
 
 
 def test_dos_10_4_caught_in_their_own_turn_the_player_draws_two_at_the_end_of_it():
     state = start(["G5", "Y3", "G9"], draw_pile=("Y4", "R6", "B7"))
     match(state, "R5", "G5")
     catch(state, B, A)
-    assert sizes(state)[A] == 2 and state.vars["caught"] == 1
+    assert sizes(state)[A] == 2 and truth(state).variables["caught"] == 1
     end_turn(state)
     assert hand(state, A) == ["B7", "G9", "R6", "Y3"]
 

@@ -2,9 +2,28 @@
 from __future__ import annotations
 
 import pytest
-
-from dos_cards import (A, B, C, D, catch, draw, end_turn, hand, match, match_action, moves, offered, pile, place,
-                       refused, round_ended, row, sizes, table)
+from dos_cards import (
+    A,
+    B,
+    C,
+    D,
+    catch,
+    draw,
+    end_turn,
+    hand,
+    match,
+    match_action,
+    moves,
+    offered,
+    pile,
+    place,
+    refused,
+    round_ended,
+    row,
+    sizes,
+    table,
+)
+from helpers import truth
 from rulesrun.interpreter import Action
 
 OTHERS = {B: ["G3", "G4", "B1"], C: ["R3", "R4", "B4"]}
@@ -57,7 +76,7 @@ def test_dos_9_3_each_bonus_placement_is_mandatory():
         assert offered(state) == {"place"}
         refused(state, Action("end_turn", A))
         place(state, hand(state, A)[0])
-    assert state.current == B and hand(state, A) == ["Y10", "Y9"]
+    assert state.current_player() == B and hand(state, A) == ["Y10", "Y9"]
 
 
 def test_dos_9_3_a_player_with_fewer_cards_than_placements_places_all_and_goes_out():
@@ -78,7 +97,7 @@ def test_dos_9_4_penalty_draws_go_clockwise_from_the_players_left():
     place(state, "R10")
     penalty = [m for m in moves(state) if m[2].startswith("hand")]
     assert penalty == [("R1", "draw", "hand:D"), ("G8", "draw", "hand:A"), ("B6", "draw", "hand:B")]
-    assert state.current == D
+    assert state.current_player() == D
 
 
 def test_dos_9_4_the_penalty_comes_after_the_bonus_placement():
@@ -107,11 +126,11 @@ def test_dos_9_5_each_catch_costs_two():
     catch(state, B, A)                  # A holds two cards and has not called: 2 are due at the end of the turn
     draw(state)                         # A draws R5: three cards
     match(state, "R5", "R5")            # a Single Colour Match: two cards again, and a bonus placement
-    assert state.phase == "bonus" and sizes(state)[A] == 2
+    assert truth(state).phase == "bonus" and sizes(state)[A] == 2
     catch(state, B, A)                  # exposed again, caught again
-    assert state.vars["caught"] == 2
+    assert truth(state).variables["caught"] == 2
     place(state, "Y3")
-    assert state.current == B
+    assert state.current_player() == B
     assert hand(state, A) == ["B7", "G8", "G9", "R1", "Y7"]
 
 
@@ -134,7 +153,7 @@ def test_dos_9_7_the_turn_passes_to_the_left(players):
                   current=last)
     match(state, "R5", "G5")
     end_turn(state)
-    assert state.current == A
+    assert state.current_player() == A
 
 
 def test_dos_9_8_an_empty_hand_ends_the_round_before_the_remaining_steps():
@@ -143,7 +162,7 @@ def test_dos_9_8_an_empty_hand_ends_the_round_before_the_remaining_steps():
     match(state, "B8", "B8")
     assert round_ended(state).winner == A and state.is_over()
     assert sorted(pile(state, "matched")) == ["B8", "B8", "G5", "R5"]  # nothing cleared
-    assert row(state) == [] and state.zones["discard"] == []  # nothing refilled or placed
+    assert row(state) == [] and truth(state).zones["discard"] == []  # nothing refilled or placed
 
 
 # ------------------------------------------------------------------ DOS-11 special situations
@@ -151,8 +170,8 @@ def test_dos_9_8_an_empty_hand_ends_the_round_before_the_remaining_steps():
 def test_dos_11_1_an_empty_draw_pile_is_rebuilt_from_the_discard_pile_for_a_draw():
     state = start(["G1", "Y3", "R9", "Y10"], draw_pile=(), discard=["G9", "Y6", "B7"], rest=("hand", B))
     draw(state)
-    assert len(state.zones["hand"][A]) == 5 and state.zones["discard"] == []
-    assert len(state.zones["draw"]) == 2
+    assert len(truth(state).zones["hand"][A]) == 5 and truth(state).zones["discard"] == []
+    assert len(truth(state).zones["draw"]) == 2
     assert set(hand(state, A)) - {"G1", "Y3", "R9", "Y10"} <= {"G9", "Y6", "B7"}
 
 
@@ -162,7 +181,7 @@ def test_dos_11_1_an_empty_draw_pile_is_rebuilt_for_a_penalty():
     match(state, "Y9", "Y4", "Y5")
     end_turn(state)  # refill takes B3, the last card
     place(state, "G1")  # B and C draw from the five discarded cards, reshuffled
-    assert len(state.zones["draw"]) + len(state.zones["discard"]) == 3
+    assert len(truth(state).zones["draw"]) + len(truth(state).zones["discard"]) == 3
     assert sizes(state)[C] == 4
 
 
@@ -171,7 +190,7 @@ def test_dos_11_2_a_refill_stops_short_when_both_piles_are_empty():
     draw(state)
     place(state, "G9")
     assert row(state) == ["G9"]  # fewer than two: nothing left to take
-    assert state.current == B
+    assert state.current_player() == B
 
 
 def test_dos_11_2_a_penalty_is_cut_short_and_the_last_in_order_go_without():
@@ -180,17 +199,17 @@ def test_dos_11_2_a_penalty_is_cut_short_and_the_last_in_order_go_without():
     end_turn(state)  # the three cleared cards are reshuffled; one of them refills the row
     place(state, "G1")
     assert [m[2] for m in moves(state) if m[2].startswith("hand")] == ["hand:B", "hand:C"]  # D goes without
-    assert state.zones["draw"] == [] and state.zones["discard"] == []
-    assert sizes(state)[:3] == [1, 2, 2] and state.current == B
+    assert truth(state).zones["draw"] == [] and truth(state).zones["discard"] == []
+    assert sizes(state)[:3] == [1, 2, 2] and state.current_player() == B
 
 
 def test_dos_11_2_a_draw_that_yields_nothing_leads_to_the_placement():
     state = empty_piles(["Y3", "G9", "R10"], ["R5", "B8"])
     draw(state)
-    assert hand(state, A) == ["G9", "R10", "Y3"] and state.phase == "after_draw"
+    assert hand(state, A) == ["G9", "R10", "Y3"] and truth(state).phase == "after_draw"
     assert offered(state) == {"place"}
     place(state, "G9")
-    assert row(state) == ["R5", "B8", "G9"] and state.current == B
+    assert row(state) == ["R5", "B8", "G9"] and state.current_player() == B
 
 
 def test_dos_11_2_no_match_after_a_draw_that_yields_nothing():
@@ -205,7 +224,7 @@ def test_dos_11_5_two_players_a_double_colour_match_makes_the_opponent_draw_one(
     end_turn(state)
     place(state, "G1")
     assert hand(state, B) == ["B1", "G3", "G4", "R1"]
-    assert state.current == B
+    assert state.current_player() == B
 
 
 def test_dos_11_6_going_out_by_a_forced_placement():

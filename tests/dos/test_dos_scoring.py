@@ -2,9 +2,27 @@
 from __future__ import annotations
 
 import pytest
-
-from dos_cards import (A, B, C, D, catch, dos, draw, end_turn, hand, match, moves, pile, place, round_ended, row,
-                       sizes, table, variant)
+from dos_cards import (
+    A,
+    B,
+    C,
+    D,
+    catch,
+    dos,
+    draw,
+    end_turn,
+    hand,
+    match,
+    moves,
+    pile,
+    place,
+    round_ended,
+    row,
+    sizes,
+    table,
+    variant,
+)
+from helpers import truth
 from rulesrun.interpreter import IllegalAction
 from rulesrun.interpreter.engine import events as ev
 
@@ -19,7 +37,7 @@ def test_dos_12_1_the_round_ends_as_soon_as_a_hand_is_empty_after_a_match():
     assert round_ended(state) is None
     match(state, "B8", "B8")
     assert round_ended(state).winner == A
-    assert state.round == 2
+    assert truth(state).round == 2
 
 
 def test_dos_12_1_the_round_ends_after_the_last_card_is_placed_as_a_bonus():
@@ -64,7 +82,7 @@ def test_dos_12_3_going_out_by_a_match_skips_clearing_refill_and_owed_bonuses():
     state = table(3, hands={A: ["R5"], B: ["R3"], C: ["G1"]}, row=["R5", "B8"], draw=["Y3"], variables=NEAR_THE_END)
     match(state, "R5", "R5")  # a Single Colour Match: a bonus placement is owed, and lapses
     assert state.is_over()
-    assert sorted(pile(state, "matched")) == ["R5", "R5"] and state.zones["discard"] == []
+    assert sorted(pile(state, "matched")) == ["R5", "R5"] and truth(state).zones["discard"] == []
     assert row(state) == ["B8"] and pile(state, "draw")[:1] == ["Y3"]
     assert sizes(state) == [0, 1, 1]
 
@@ -85,7 +103,7 @@ def test_dos_12_3_going_out_by_a_match_after_drawing_skips_clearing_and_refill()
     draw(state)
     match(state, "B8", "B5", "Y3")
     assert state.is_over()
-    assert sorted(pile(state, "matched")) == ["B5", "B8", "Y3"] and state.zones["discard"] == []
+    assert sorted(pile(state, "matched")) == ["B5", "B8", "Y3"] and truth(state).zones["discard"] == []
     assert row(state) == ["R5"]
 
 
@@ -130,7 +148,7 @@ def test_dos_13_2_only_the_winner_scores_and_scores_accumulate():
     state = table(3, hands={A: ["R5"], B: ["R3"], C: ["G9"]}, row=["R5", "B8"], variables={"score": [50, 30, 20]})
     match(state, "R5", "R5")
     assert state.scores() == [62, 30, 20]
-    assert state.round == 2 and not state.is_over()
+    assert truth(state).round == 2 and not state.is_over()
 
 
 # ------------------------------------------------------------------ DOS-14 end of the game
@@ -138,7 +156,7 @@ def test_dos_13_2_only_the_winner_scores_and_scores_accumulate():
 def test_dos_14_1_a_round_winner_reaching_200_wins_the_game():
     state = table(3, hands={A: ["R5"], B: ["B10"], C: ["G#"]}, row=["R5", "B8"], variables={"score": [150, 195, 0]})
     match(state, "R5", "R5")
-    assert state.is_over() and state.winners == (A,)
+    assert state.is_over() and truth(state).winners == (A,)
     assert state.scores() == [200, 195, 0]
     (ended,) = [e for e in state.events if isinstance(e, ev.GameEnded)]
     assert ended.winners == (A,)
@@ -149,7 +167,7 @@ def test_dos_14_2_below_200_a_new_round_is_set_up():
                   dealer=C)
     match(state, "R5", "R5")
     assert not state.is_over() and state.scores() == [190, 195, 0]
-    assert state.round == 2 and state.dealer == A and state.current == B
+    assert truth(state).round == 2 and truth(state).dealer == A and state.current_player() == B
     assert sizes(state) == [7, 7, 7] and len(row(state)) == 2
 
 

@@ -4,14 +4,33 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
-from dos_cards import (A, B, C, D, attributes, dos, end_turn, hand, ids, match, name_of, place, round_ended, row,
-                       setup, sizes, table, variant)
-from helpers import StackedRandom, check_places
+from dos_cards import (
+    A,
+    B,
+    C,
+    D,
+    attributes,
+    dos,
+    end_turn,
+    hand,
+    ids,
+    match,
+    name_of,
+    place,
+    round_ended,
+    row,
+    setup,
+    sizes,
+    table,
+    variant,
+)
+from helpers import StackedRandom, check_places, truth
 from rulesrun.interpreter import IllegalAction
-from rulesrun.interpreter.engine import events as ev
-from rulesrun.interpreter.play.bots import RandomBot
 from rulesrun.interpreter.backend.closures import Env
+from rulesrun.interpreter.engine import events as ev
+from rulesrun.interpreter.engine import position
+from rulesrun.interpreter.engine.state import inspect
+from rulesrun.interpreter.play.bots import RandomBot
 from rulesrun.interpreter.play.runner import step
 
 SEATS = (2, 3, 4)
@@ -23,9 +42,9 @@ def dealer_drawn(players, *cards):
     used = []
     for name in cards:
         used.append(next(cid for cid in ids(name) if cid not in used))
-    state.rng = StackedRandom(used)
-    state.game.setup(Env(state, None))
-    return state.dealer
+    position.adjust(state, generator=StackedRandom(used))
+    state.game.setup(Env(inspect(state), None))
+    return truth(state).dealer
 
 
 def round_events(state):
@@ -38,7 +57,7 @@ def round_events(state):
 
 def go_out_now(state):
     """End the round at once: the player to act holds one red 5 and matches it; nobody scores."""
-    setup(state, hands={state.current: ["R5"]}, row=["R5", "B8"], current=state.current, dealer=state.dealer)
+    setup(state, hands={state.current_player(): ["R5"]}, row=["R5", "B8"], current=state.current_player(), dealer=truth(state).dealer)
     match(state, "R5", "R5")
 
 
@@ -54,13 +73,13 @@ def test_dos_1_1_refuses_fewer_than_2_or_more_than_4_players(players):
 def test_dos_1_1_two_to_four_players_share_one_108_card_deck(players):
     state = dos().new_state(players, 1)
     assert len(dos().components) == 108
-    assert sum(len(z) for name, z in state.zones.items() if name != "hand") + sum(sizes(state)) == 108
+    assert sum(len(z) for name, z in truth(state).zones.items() if name != "hand") + sum(sizes(state)) == 108
 
 
 def test_dos_1_2_a_center_row_of_face_up_cards_instead_of_a_discard_pile():
     state = dos().new_state(3, 4)
-    assert len(state.zones["row"]) == 2 and state.zones["discard"] == []
-    assert state.view(B)["zones"]["row"] == state.zones["row"]  # face up for everyone
+    assert len(truth(state).zones["row"]) == 2 and truth(state).zones["discard"] == []
+    assert state.view(B).zones["row"] == truth(state).zones["row"]  # face up for everyone
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -73,9 +92,9 @@ def test_dos_1_2_every_turn_starts_with_at_least_two_center_row_cards_while_card
             break
         step(state, seats)
         check_places(state)
-        if not state.turn_begun:  # a new turn that nobody has acted in yet
+        if not inspect(state).turn_begun:  # a new turn that nobody has acted in yet
             starts += 1
-            assert len(state.zones["row"]) >= 2 or not state.zones["draw"] + state.zones["discard"]
+            assert len(truth(state).zones["row"]) >= 2 or not truth(state).zones["draw"] + truth(state).zones["discard"]
     assert starts > 10
 
 
@@ -89,7 +108,7 @@ def test_dos_1_3_emptying_the_hand_wins_the_round_and_scores_the_others_cards():
 def test_dos_1_4_first_to_200_wins_the_game():
     state = table(3, hands={A: ["R5"], B: ["G#"]}, row=["R5", "B8"], variables={"score": [160, 199, 0]})
     match(state, "R5", "R5")
-    assert state.is_over() and state.winners == (A,)
+    assert state.is_over() and truth(state).winners == (A,)
     assert state.scores() == [200, 199, 0]
 
 
@@ -153,7 +172,7 @@ def test_dos_3_1_drawn_cards_go_back_and_the_whole_deck_is_shuffled_for_the_deal
 def test_dos_3_1_the_first_dealer_parameter_names_the_dealer(tmp_path):
     game = variant(tmp_path, first_dealer=2)
     state = game.new_state(3, 5)
-    assert state.dealer == C and state.current == A
+    assert truth(state).dealer == C and state.current_player() == A
 
 
 @pytest.mark.parametrize("players", SEATS)
@@ -161,7 +180,7 @@ def test_dos_3_2_seven_cards_dealt_one_at_a_time_from_the_dealers_left(players):
     state = dos().new_state(players, 3)
     order, moved = round_events(state)
     dealt = [m for m in moved if m.to_zone == "hand"]
-    assert [m.to_owner for m in dealt] == [(state.dealer + 1 + i) % players for i in range(players)] * 7
+    assert [m.to_owner for m in dealt] == [(truth(state).dealer + 1 + i) % players for i in range(players)] * 7
     assert [m.component for m in dealt] == order[:7 * players]
     assert sizes(state) == [7] * players
 
@@ -169,9 +188,9 @@ def test_dos_3_2_seven_cards_dealt_one_at_a_time_from_the_dealers_left(players):
 @pytest.mark.parametrize("players", SEATS)
 def test_dos_3_3_the_rest_is_the_face_down_draw_pile(players):
     state = dos().new_state(players, 6)
-    assert len(state.zones["draw"]) == 108 - 7 * players - 2
+    assert len(truth(state).zones["draw"]) == 108 - 7 * players - 2
     for viewer in (None, *range(players)):
-        assert set(state.view(viewer)["zones"]["draw"]) == {None}
+        assert set(state.view(viewer).zones["draw"]) == {None}
 
 
 @pytest.mark.parametrize("players", SEATS)
@@ -180,34 +199,34 @@ def test_dos_3_4_the_next_two_cards_are_turned_up_left_to_right(players):
     order, moved = round_events(state)
     turned = [m for m in moved if m.to_zone == "row"]
     assert [m.from_zone for m in turned] == ["draw", "draw"]
-    assert state.zones["row"] == order[7 * players:7 * players + 2]
+    assert truth(state).zones["row"] == order[7 * players:7 * players + 2]
 
 
 def test_dos_3_5_the_discard_pile_starts_empty():
     for seed in range(3):
-        assert dos().new_state(3, seed).zones["discard"] == []
+        assert truth(dos().new_state(3, seed)).zone("discard") == []
 
 
 @pytest.mark.parametrize("players", SEATS)
 def test_dos_3_6_the_player_on_the_dealers_left_starts(players):
     for seed in range(4):
         state = dos().new_state(players, seed)
-        assert state.current == (state.dealer + 1) % players
-        assert state.phase == "match"
+        assert state.current_player() == (truth(state).dealer + 1) % players
+        assert truth(state).phase == "match"
 
 
 def test_dos_3_7_later_rounds_regather_reshuffle_and_pass_the_deal_left():
     state = table(3, hands={A: ["R5"], B: ["G4"]}, row=["R5", "B8"], dealer=C)
     match(state, "R5", "R5")
-    assert state.round == 2
-    assert state.dealer == A and state.current == B
+    assert truth(state).round == 2
+    assert truth(state).dealer == A and state.current_player() == B
     kinds = [type(e) for e in state.events]
     after = kinds[kinds.index(ev.RoundEnded):]
     assert ev.Gathered in after and ev.Shuffled in after
     order, _ = round_events(state)
     assert sorted(order) == list(range(108))
     check_places(state)
-    assert sizes(state) == [7, 7, 7] and len(state.zones["row"]) == 2
+    assert sizes(state) == [7, 7, 7] and len(truth(state).zones["row"]) == 2
 
 
 def test_dos_3_8_added_cards_go_to_the_right_end_and_cleared_ones_leave_the_rest_in_order():
@@ -222,7 +241,7 @@ def test_dos_3_8_added_cards_go_to_the_right_end_and_cleared_ones_leave_the_rest
 
 def test_dos_s25_first_dealer_and_passing_the_deal(monkeypatch):
     """DOS-S25 (DOS-3.1, DOS-3.6, DOS-3.7): R7 beats G# and W2, which count 0."""
-    from rulesrun.interpreter.engine import state as state_module
+    from rulesrun.interpreter.engine import table as table_module
 
     stacked = StackedRandom([ids("R7")[0], ids("G#")[0], ids("W2")[0]], seed=1)
 
@@ -231,11 +250,11 @@ def test_dos_s25_first_dealer_and_passing_the_deal(monkeypatch):
         def Random(seed=None):  # noqa: N802 - stands in for random.Random
             return stacked
 
-    monkeypatch.setattr(state_module, "random", Seeded)
+    monkeypatch.setattr(table_module, "random", Seeded)
     state = dos().new_state(3, 1)
     monkeypatch.undo()
-    assert (state.dealer, state.current) == (A, B)
+    assert (truth(state).dealer, state.current_player()) == (A, B)
     go_out_now(state)
-    assert (state.round, state.dealer, state.current) == (2, B, C)
+    assert (truth(state).round, truth(state).dealer, state.current_player()) == (2, B, C)
     go_out_now(state)
-    assert (state.round, state.dealer, state.current) == (3, C, A)
+    assert (truth(state).round, truth(state).dealer, state.current_player()) == (3, C, A)

@@ -53,12 +53,12 @@ def plain(value: Any) -> Any:
 def record(ruleset: str, players: int, seed: int, bot: str, single_round: bool) -> dict[str, Any]:
     """Play one bot game with the current engine and return it as a golden record."""
     state = play_out(load_game(ruleset).new_state(players, seed), bot_seats(bot, players, seed), single_round)
-    actions = [{"action": e.action, "actor": e.actor, "args": e.args}
+    actions = [{"action": e.action, "actor": e.actor, "args": dict(e.args)}
                for e in state.events if isinstance(e, ev.ActionTaken)]
     return plain({
         "ruleset": ruleset, "players": players, "seed": seed, "bot": bot, "single_round": single_round,
         "actions": actions, "events": [e.to_json() for e in state.events],
-        "scores": state.scores(), "winners": list(state.winners),
+        "scores": state.scores(), "winners": list(state.view(None).winners),
     })
 
 

@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
-from helpers import action_names, refused
-from uno_helpers import (A, B, C, D, accept, catch, challenge, hand, play, sizes, table)
+from helpers import action_names, refused, truth
+from uno_helpers import A, B, C, D, accept, catch, challenge, hand, play, sizes, table
 
 OTHERS = {B: ["Y1", "Y2", "Y3", "Y4", "Y5"], C: ["Y6", "Y7"], D: ["Y8", "Y9"]}
 
@@ -19,7 +18,7 @@ def wd4_played(uno, held, colour="blue", players=4, **position):
 
 def test_uno_6_1_only_the_player_who_would_draw_may_challenge(uno):
     state = wd4_played(uno, ["B5", "G5"])
-    assert state.current == B and {"challenge", "accept"} <= action_names(state, B)
+    assert state.current_player() == B and {"challenge", "accept"} <= action_names(state, B)
     for seat in (A, C, D):
         refused(state, lambda: challenge(state, by=seat))
 
@@ -35,7 +34,7 @@ def test_uno_6_1_drawing_the_four_gives_up_the_challenge(uno):
     accept(state)
     assert sizes(state)[B] == 9
     refused(state, lambda: challenge(state, by=B))
-    assert "challenge" not in action_names(state, state.current)
+    assert "challenge" not in action_names(state, state.current_player())
 
 
 def test_uno_6_2_guilty_when_the_hand_after_the_play_holds_the_previous_active_colour(uno):
@@ -59,16 +58,16 @@ def test_uno_6_2_cards_received_after_the_play_do_not_count(uno):
 def test_uno_6_2_the_challenged_hand_is_shown_to_the_challenger(uno):
     state = wd4_played(uno, ["B5", "G5"])
     challenge(state)
-    assert state.view(B)["zones"]["hand"][A] == state.zones["hand"][A]
+    assert state.view(B).zones["hand"][A] == truth(state).zones["hand"][A]
 
 
 def test_uno_6_3_a_successful_challenge_moves_the_penalty_to_the_bluffer(uno):
     state = wd4_played(uno, ["R2", "B5"], colour="blue")
     challenge(state)
     assert sizes(state) == [6, 5, 2, 2]
-    assert state.current == B
+    assert state.current_player() == B
     assert action_names(state, B) == {"draw"}  # a normal turn; B holds no blue card
-    assert state.vars["active_colour"] == "blue"
+    assert truth(state).variables["active_colour"] == "blue"
 
 
 def test_uno_6_3_the_challenger_then_plays_normally(uno):
@@ -76,29 +75,29 @@ def test_uno_6_3_the_challenger_then_plays_normally(uno):
     play(state, "WD4", colour="blue")
     challenge(state)
     play(state, "B1", call=True)
-    assert state.current == C
+    assert state.current_player() == C
 
 
 def test_uno_6_4_a_failed_challenge_costs_six_cards_and_the_turn(uno):
     state = wd4_played(uno, ["B7", "W"], colour="green")
     challenge(state)
     assert sizes(state) == [2, 11, 2, 2]
-    assert state.current == C
-    assert state.vars["active_colour"] == "green"
+    assert state.current_player() == C
+    assert truth(state).variables["active_colour"] == "green"
 
 
 def test_uno_6_5_no_challenge_draws_four_and_loses_the_turn(uno):
     state = wd4_played(uno, ["R2", "B5"], colour="yellow")
     accept(state)
     assert sizes(state) == [2, 9, 2, 2]
-    assert state.current == C
-    assert state.vars["active_colour"] == "yellow"
+    assert state.current_player() == C
+    assert truth(state).variables["active_colour"] == "yellow"
 
 
 def test_uno_6_6_a_last_card_wild_draw_four_cannot_be_challenged(uno):
     state = table(uno, hands={A: ["WD4"], **OTHERS}, discard=["R7"], draw=["G1", "G2", "G3", "G4"])
     play(state, "WD4")
-    assert state.round == 2  # the round is over: nothing is left to challenge
+    assert truth(state).round == 2  # the round is over: nothing is left to challenge
     assert state.scores()[A] == 15 + 13 + 17 + 10  # B's five yellows and the four green cards
 
 
@@ -116,5 +115,5 @@ def test_uno_6_7_other_players_learn_only_the_outcome(uno):
     challenge(state)
     for seat in (C, D):
         view = state.view(seat)
-        assert set(view["zones"]["hand"][A]) == {None}
-        assert "guilty" not in view["variables"]
+        assert set(view.zones["hand"][A]) == {None}
+        assert "guilty" not in view.variables

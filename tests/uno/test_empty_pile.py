@@ -5,7 +5,7 @@ hand (`rest=("hand", seat)`): with 108 cards in play, that is where they would b
 """
 from __future__ import annotations
 
-from helpers import events_of, refused
+from helpers import events_of, refused, truth
 from rulesrun.interpreter.engine import events as ev
 from uno_helpers import A, B, C, D, accept, catch, challenge, draw, hand, keep, pile, play, sizes, table
 
@@ -15,7 +15,7 @@ def test_uno_10_1_the_discard_pile_except_its_top_becomes_the_draw_pile(uno):
                   variables={"active_colour": "green"}, rest=("hand", D))
     draw(state)
     assert pile(state, "discard") == ["G5"]
-    assert sizes(state)[B] == 3 and len(state.zones["draw"]) == 2
+    assert sizes(state)[B] == 3 and len(truth(state).zones["draw"]) == 2
     assert sorted(pile(state, "draw") + hand(state, B)) == ["B1", "B7", "R1", "R2", "Y3"]
     assert any(e.zone == "draw" for e in events_of(state, ev.Shuffled))
 
@@ -27,8 +27,8 @@ def test_uno_10_1_reshuffling_in_the_middle_of_a_penalty_draw(uno):
     assert sizes(state)[B] == 4
     assert "Y9" in hand(state, B)
     assert len(set(hand(state, B)) & {"R5", "G7", "B8"}) == 1
-    assert pile(state, "discard") == ["R-D2"] and len(state.zones["draw"]) == 2
-    assert state.current == C
+    assert pile(state, "discard") == ["R-D2"] and len(truth(state).zones["draw"]) == 2
+    assert state.current_player() == C
 
 
 def test_uno_10_1_reshuffling_for_a_catch_penalty(uno):
@@ -36,7 +36,7 @@ def test_uno_10_1_reshuffling_for_a_catch_penalty(uno):
                   variables={"exposed": {A: True}})
     catch(state, C, A)
     assert hand(state, A) == ["G2", "G3", "R3"]
-    assert pile(state, "discard") == ["R7"] and state.zones["draw"] == []
+    assert pile(state, "discard") == ["R7"] and truth(state).zones["draw"] == []
 
 
 def test_uno_10_2_a_reshuffled_wild_loses_its_colour_but_the_active_colour_stays(uno):
@@ -44,32 +44,32 @@ def test_uno_10_2_a_reshuffled_wild_loses_its_colour_but_the_active_colour_stays
                   variables={"active_colour": "green"}, rest=("hand", D))
     draw(state)  # the Wild named green earlier is the only card to reshuffle: B draws it
     assert hand(state, B) == ["R2", "W", "Y3"]
-    assert state.vars["active_colour"] == "green"
+    assert truth(state).variables["active_colour"] == "green"
     refused(state, lambda: play(state, "W"))  # it carries no colour: one must be named again
     play(state, "W", colour="red")
-    assert state.vars["active_colour"] == "red"
+    assert truth(state).variables["active_colour"] == "red"
 
 
 def test_uno_10_3_a_draw_with_nothing_to_draw_is_a_pass(uno):
     state = table(uno, 2, hands={A: ["G1", "Y2"]}, discard=["R5"], rest=("hand", B))
     draw(state)
     assert hand(state, A) == ["G1", "Y2"]
-    assert state.current == B
-    assert state.vars["passes"] == 1
+    assert state.current_player() == B
+    assert truth(state).variables["passes"] == 1
 
 
 def test_uno_10_3_a_voluntary_draw_of_nothing_is_a_pass_too(uno):
     state = table(uno, 3, hands={A: ["R1", "Y2"]}, discard=["R5"], rest=("hand", B))
     draw(state)  # A could have played the red 1
-    assert sizes(state)[A] == 2 and state.current == B and state.vars["passes"] == 1
+    assert sizes(state)[A] == 2 and state.current_player() == B and truth(state).variables["passes"] == 1
 
 
 def test_uno_10_3_a_penalty_is_cut_short_but_the_turn_is_still_lost(uno):
     state = table(uno, hands={A: ["R-D2", "G1", "G2"], B: ["B3", "G4"]}, discard=["R5"], rest=("hand", D))
     play(state, "R-D2")
     assert hand(state, B) == ["B3", "G4", "R5"]
-    assert state.current == C
-    assert pile(state, "discard") == ["R-D2"] and state.zones["draw"] == []
+    assert state.current_player() == C
+    assert pile(state, "discard") == ["R-D2"] and truth(state).zones["draw"] == []
 
 
 def test_uno_10_3_a_failed_challenge_with_nothing_to_draw_still_costs_the_turn(uno):
@@ -77,7 +77,7 @@ def test_uno_10_3_a_failed_challenge_with_nothing_to_draw_still_costs_the_turn(u
     play(state, "WD4", colour="green")
     challenge(state)
     assert sizes(state)[B] == 2 + 1  # only the red 7 could be drawn
-    assert state.current == C
+    assert state.current_player() == C
 
 
 def test_uno_10_3_a_successful_challenge_with_nothing_to_draw_keeps_its_turn_order(uno):
@@ -85,9 +85,9 @@ def test_uno_10_3_a_successful_challenge_with_nothing_to_draw_keeps_its_turn_ord
     play(state, "WD4", colour="green")
     challenge(state)
     assert sizes(state)[A] == 2 + 1
-    assert state.current == B
+    assert state.current_player() == B
     play(state, "G4", call=True)
-    assert state.current == C
+    assert state.current_player() == C
 
 
 def test_uno_10_3_an_accepted_wild_draw_four_is_cut_short_and_the_turn_lost(uno):
@@ -95,7 +95,7 @@ def test_uno_10_3_an_accepted_wild_draw_four_is_cut_short_and_the_turn_lost(uno)
     play(state, "WD4", colour="green")
     accept(state)
     assert hand(state, B) == ["G4", "R7", "Y3"]
-    assert state.current == C
+    assert state.current_player() == C
 
 
 def test_uno_10_3_a_caught_player_receives_only_what_is_left(uno):
@@ -117,20 +117,20 @@ def test_uno_10_4_an_empty_draw_pile_does_not_end_the_round(uno):
     state = table(uno, 3, hands={A: ["G1", "Y2"], B: ["B3", "G4"]}, discard=["R5"], rest=("hand", C))
     draw(state)
     draw(state)
-    assert state.round == 1 and not state.is_over()
-    assert state.current == C
+    assert truth(state).round == 1 and not state.is_over()
+    assert state.current_player() == C
 
 
 def test_uno_10_5_as_many_passes_in_a_row_as_players_end_the_round_without_a_winner(uno):
     state = table(uno, 2, hands={A: ["G1", "Y2"], B: ["B3", "G4"]}, discard=["R5"], rest=("hand", B),
                   variables={"score": [120, 80]}, dealer=B)
     draw(state)
-    assert state.round == 1
+    assert truth(state).round == 1
     draw(state)
     (ended,) = events_of(state, ev.RoundEnded)
     assert ended.winner is None
     assert state.scores() == [120, 80]
-    assert state.round == 2 and state.dealer == A and not state.is_over()
+    assert truth(state).round == 2 and truth(state).dealer == A and not state.is_over()
 
 
 def test_uno_10_5_any_play_breaks_the_run_of_passes(uno):
@@ -143,7 +143,7 @@ def test_uno_10_5_any_play_breaks_the_run_of_passes(uno):
     keep(state)
     draw(state)  # B passes
     draw(state)  # C passes
-    assert state.round == 1
+    assert truth(state).round == 1
     draw(state)  # A passes: three in a row
-    assert state.round == 2
+    assert truth(state).round == 2
     assert events_of(state, ev.RoundEnded)[0].winner is None

@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 import pytest
-
-from helpers import action_names, refused
+from helpers import action_names, refused, truth
 from uno_helpers import A, B, C, D, accept, challenge, draw, hand, keep, offered, pile, play, sizes, table, top
 
 
@@ -11,7 +10,7 @@ def test_uno_4_1_a_turn_is_one_play_or_one_draw(uno):
     state = table(uno, hands={A: ["R3", "G4", "Y5"], B: ["B1", "B2"]}, discard=["R7"])
     assert action_names(state, A) == {"play", "draw"}
     play(state, "R3")
-    assert state.current == B
+    assert state.current_player() == B
     refused(state, lambda: play(state, "G4", by=A))
     refused(state, lambda: draw(state, by=A))
 
@@ -65,15 +64,15 @@ def test_uno_4_2_e_a_wild_draw_four_can_always_be_put_down_even_as_a_bluff(uno):
     assert "WD4" in offered(state)
     play(state, "WD4", colour="blue")  # A still holds red: a bluff, but allowed
     assert top(state) == "WD4"
-    assert state.vars["active_colour"] == "blue"
+    assert truth(state).variables["active_colour"] == "blue"
 
 
 def test_uno_4_3_active_colour_is_the_top_cards_or_the_named_one(uno):
     state = table(uno, hands={A: ["B7", "G3", "Y9"], B: ["W", "G1", "R2"], C: ["Y1", "B1"]}, discard=["R7"])
     play(state, "B7")
-    assert state.vars["active_colour"] == "blue"
+    assert truth(state).variables["active_colour"] == "blue"
     play(state, "W", colour="yellow")
-    assert top(state) == "W" and state.vars["active_colour"] == "yellow"
+    assert top(state) == "W" and truth(state).variables["active_colour"] == "yellow"
     assert offered(state) == {"Y1"}
 
 
@@ -99,7 +98,7 @@ def test_uno_4_5_b_a_player_may_draw_although_holding_a_playable_card(uno):
     assert {"play", "draw"} <= action_names(state, A)
     draw(state)
     assert hand(state, A) == ["B2", "R1", "Y3"]
-    assert state.current == B
+    assert state.current_player() == B
 
 
 def test_uno_4_5_b_a_wild_draw_four_means_never_forced_to_draw(uno):
@@ -113,7 +112,7 @@ def test_uno_4_5_c_the_drawn_card_may_be_played(uno):
     draw(state)
     assert offered(state) == {"Y2"}
     play(state, "Y2")
-    assert top(state) == "Y2" and hand(state, A) == ["B2", "R1"] and state.current == B
+    assert top(state) == "Y2" and hand(state, A) == ["B2", "R1"] and state.current_player() == B
 
 
 def test_uno_4_5_c_the_drawn_card_is_offered_when_an_identical_card_is_in_hand(uno):
@@ -147,28 +146,28 @@ def test_uno_4_5_d_after_drawing_no_other_card_may_be_played(uno):
 def test_uno_4_5_e_an_unplayable_drawn_card_ends_the_turn(uno):
     state = table(uno, hands={A: ["Y3", "B2", "R5"]}, discard=["Y6"], draw=["G8"])
     draw(state)
-    assert state.current == B
+    assert state.current_player() == B
     assert sizes(state)[A] == 4
 
 
 def test_uno_4_5_e_keeping_a_playable_drawn_card_ends_the_turn(uno):
     state = table(uno, hands={A: ["Y3", "B2", "R5"]}, discard=["Y6"], draw=["G6"])
     draw(state)
-    assert state.current == A and action_names(state, A) == {"play", "keep"}
+    assert state.current_player() == A and action_names(state, A) == {"play", "keep"}
     keep(state)
-    assert state.current == B and top(state) == "Y6" and sizes(state)[A] == 4
+    assert state.current_player() == B and top(state) == "Y6" and sizes(state)[A] == 4
 
 
 def test_uno_4_5_e_a_turn_without_a_play_passes_in_the_current_direction(uno):
     state = table(uno, hands={A: ["B2"]}, discard=["Y6"], draw=["G8"], direction=-1)
     draw(state)
-    assert state.current == D
+    assert state.current_player() == D
 
 
 def test_uno_4_6_after_a_play_the_turn_passes_in_the_current_direction(uno):
     state = table(uno, hands={A: ["R3", "G4"]}, discard=["R7"], direction=-1)
     play(state, "R3", call=True)
-    assert state.current == D and state.direction == -1
+    assert state.current_player() == D and truth(state).direction == -1
 
 
 def test_uno_4_7_at_most_one_card_per_turn(uno):
@@ -194,7 +193,7 @@ def test_uno_4_8_out_of_turn_only_calls_and_catches(uno):
 def test_uno_4_8_only_the_victim_may_challenge_a_wild_draw_four(uno):
     state = table(uno, hands={A: ["WD4", "G4", "B4"], B: ["R5"], C: ["R6"], D: ["Y1"]}, discard=["R7"])
     play(state, "WD4", colour="blue")
-    assert state.current == B
+    assert state.current_player() == B
     for seat in (A, C, D):
         assert not action_names(state, seat) & {"challenge", "accept", "play", "draw"}
         refused(state, lambda: challenge(state, by=seat))

@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 import pytest
-
-from helpers import action_names, events_of, no_effect, with_params
+from helpers import action_names, events_of, no_effect, truth, with_params
 from rulesrun.interpreter.engine import events as ev
 from uno_helpers import A, B, C, D, catch, challenge, name_of, play, sizes, table
 
@@ -25,13 +24,13 @@ def test_uno_11_1_the_round_ends_when_a_play_empties_the_hand(uno):
     state = going_out(uno, "R5")
     play(state, "R5")
     assert round_end(state).winner == A
-    assert state.round == 2
+    assert truth(state).round == 2
 
 
 def test_uno_11_1_one_card_left_does_not_end_the_round(uno):
     state = table(uno, 3, hands={A: ["R5", "G1"], **LOSERS}, discard=["R9"])
     play(state, "R5", call=True)
-    assert not events_of(state, ev.RoundEnded) and state.round == 1
+    assert not events_of(state, ev.RoundEnded) and truth(state).round == 1
 
 
 @pytest.mark.parametrize("last,drawn,points", [("R-D2", ["R8", "W"], 58), ("WD4", ["R8", "W", "G1", "G2"], 61)])
@@ -58,7 +57,7 @@ def test_uno_11_3_a_last_skip_or_reverse_just_ends_the_round(uno, last):
     play(state, last)
     assert round_end(state).winner == A
     assert round_end(state).scores == (25 + 59, 0, 0)
-    assert state.direction == 1 and state.round == 2
+    assert truth(state).direction == 1 and truth(state).round == 2
 
 
 @pytest.mark.parametrize("last", ["R5", "B9", "R-Skip", "R-Rev", "R-D2", "W", "WD4"])
@@ -107,7 +106,7 @@ def test_uno_13_1_reaching_500_ends_the_game_and_that_player_wins(uno):
     state = going_out(uno, "R5", variables={"score": [416, 499, 300]})
     play(state, "R5")
     assert state.is_over()
-    assert state.winners == (A,)
+    assert truth(state).winners == (A,)
     assert state.scores() == [500, 499, 300]
     assert events_of(state, ev.GameEnded)[0].winners == (A,)
     assert state.legal_actions() == []
@@ -118,7 +117,7 @@ def test_uno_13_2_below_the_target_a_new_round_is_set_up(uno):
     play(state, "R5")
     assert not state.is_over()
     assert state.scores() == [499, 499, 300]
-    assert state.round == 2 and min(sizes(state)) == 7
+    assert truth(state).round == 2 and min(sizes(state)) == 7
 
 
 def test_uno_13_3_the_target_is_a_parameter_of_500_by_default(uno, tmp_path):
@@ -126,7 +125,7 @@ def test_uno_13_3_the_target_is_a_parameter_of_500_by_default(uno, tmp_path):
     game = with_params("uno", tmp_path, target_score=100)
     state = going_out(game, "R5", variables={"score": [16, 0, 0]})
     play(state, "R5")
-    assert state.is_over() and state.winners == (A,) and state.scores() == [100, 0, 0]
+    assert state.is_over() and truth(state).winners == (A,) and state.scores() == [100, 0, 0]
     state = going_out(game, "R5", variables={"score": [15, 0, 0]})
     play(state, "R5")
     assert not state.is_over()

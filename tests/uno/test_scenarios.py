@@ -7,12 +7,30 @@ leaves a hand unstated ("B: 5 cards"), the hand holds cards that play no part. U
 from __future__ import annotations
 
 import pytest
-
-from helpers import action_names, events_of, no_effect, refused
+from helpers import action_names, events_of, no_effect, refused, truth
 from rulesrun.interpreter import IllegalAction
 from rulesrun.interpreter.engine import events as ev
-from uno_helpers import (A, B, C, D, accept, call_uno, catch, challenge, deal_round, draw, hand, keep,
-                         name_colour, offered, pile, play, sizes, table, top)
+from uno_helpers import (
+    A,
+    B,
+    C,
+    D,
+    accept,
+    call_uno,
+    catch,
+    challenge,
+    deal_round,
+    draw,
+    hand,
+    keep,
+    name_colour,
+    offered,
+    pile,
+    play,
+    sizes,
+    table,
+    top,
+)
 
 FIVE = ["Y1", "Y2", "Y3", "Y4", "Y5"]
 
@@ -25,34 +43,34 @@ def test_uno_s1_colour_and_number_matching(uno):
     state = table(uno, hands={A: ["B7", "G3", "Y9"]}, discard=["R7"])
     refused(state, lambda: play(state, "G3"))
     play(state, "B7")
-    assert top(state) == "B7" and state.vars["active_colour"] == "blue"
+    assert top(state) == "B7" and truth(state).variables["active_colour"] == "blue"
     assert hand(state, A) == ["G3", "Y9"]
-    assert state.current == B
+    assert state.current_player() == B
 
 
 def test_uno_s2_symbol_match_with_a_skip(uno):
     state = table(uno, hands={A: ["G-Skip", "B4", "Y1"]}, discard=["R-Skip"])
     play(state, "G-Skip")
-    assert top(state) == "G-Skip" and state.vars["active_colour"] == "green"
+    assert top(state) == "G-Skip" and truth(state).variables["active_colour"] == "green"
     assert [e.player for e in events_of(state, ev.Skipped)] == [B]
-    assert state.current == C
+    assert state.current_player() == C
 
 
 def test_uno_s3_reverse_with_four_players(uno):
     state = table(uno, hands={A: ["R-Rev", "B1", "B2"]}, discard=["R5"])
     play(state, "R-Rev")
-    assert state.direction == -1
-    assert state.current == D
-    assert state.vars["active_colour"] == "red"
+    assert truth(state).direction == -1
+    assert state.current_player() == D
+    assert truth(state).variables["active_colour"] == "red"
 
 
 def test_uno_s4_reverse_with_two_players(uno):
     state = table(uno, 2, hands={A: ["R-Rev", "R8", "B1"], B: FIVE}, discard=["R5"])
     play(state, "R-Rev")
-    assert state.current == A
-    assert top(state) == "R-Rev" and state.vars["active_colour"] == "red"
+    assert state.current_player() == A
+    assert top(state) == "R-Rev" and truth(state).variables["active_colour"] == "red"
     play(state, "R8", call=False)
-    assert top(state) == "R8" and state.current == B
+    assert top(state) == "R8" and state.current_player() == B
     assert hand(state, A) == ["B1"]
     assert catchable(state, A)  # A had to declare UNO
 
@@ -62,18 +80,18 @@ def test_uno_s5_draw_two(uno):
                   draw=["G1", "G2", "G3"])
     play(state, "B-D2")
     assert hand(state, B) == ["G1", "G2", "Y1", "Y2", "Y3", "Y4"]
-    assert state.current == C
+    assert state.current_player() == C
     assert pile(state, "draw")[0] == "G3"
-    assert state.vars["active_colour"] == "blue"
+    assert truth(state).variables["active_colour"] == "blue"
 
 
 def test_uno_s6_wild_and_no_number_match_on_a_wild(uno):
     state = table(uno, hands={A: ["W", "R3", "R4"], B: ["R9", "G1", "Y2"]}, discard=["R9"])
     play(state, "W", colour="green")
-    assert top(state) == "W" and state.vars["active_colour"] == "green" and state.current == B
+    assert top(state) == "W" and truth(state).variables["active_colour"] == "green" and state.current_player() == B
     refused(state, lambda: play(state, "R9"))
     play(state, "G1")
-    assert top(state) == "G1" and state.vars["active_colour"] == "green"
+    assert top(state) == "G1" and truth(state).variables["active_colour"] == "green"
 
 
 def test_uno_s7_forced_draw_then_playing_the_drawn_card(uno):
@@ -84,7 +102,7 @@ def test_uno_s7_forced_draw_then_playing_the_drawn_card(uno):
     assert hand(state, A) == ["B2", "R1", "Y2"]
     assert action_names(state, A) == {"play", "keep"} and offered(state) == {"Y2"}
     play(state, "Y2")
-    assert top(state) == "Y2" and hand(state, A) == ["B2", "R1"] and state.current == B
+    assert top(state) == "Y2" and hand(state, A) == ["B2", "R1"] and state.current_player() == B
 
 
 def test_uno_s8_voluntary_draw_and_no_other_card_after_drawing(uno):
@@ -95,13 +113,13 @@ def test_uno_s8_voluntary_draw_and_no_other_card_after_drawing(uno):
     keep(state)
     assert top(state) == "Y6"
     assert hand(state, A) == ["B2", "G6", "R5", "Y3"]
-    assert state.current == B
+    assert state.current_player() == B
 
 
 def test_uno_s8_variant_an_unplayable_drawn_card_ends_the_turn(uno):
     state = table(uno, hands={A: ["Y3", "B2", "R5"]}, discard=["Y6"], draw=["G8"])
     draw(state)
-    assert state.current == B and sizes(state)[A] == 4
+    assert state.current_player() == B and sizes(state)[A] == 4
 
 
 def test_uno_s9_wild_draw_four_accepted(uno):
@@ -110,7 +128,7 @@ def test_uno_s9_wild_draw_four_accepted(uno):
     play(state, "WD4", colour="blue")
     accept(state)
     assert hand(state, B) == ["R1", "R2", "R3", "R4", "R5", "Y1", "Y2", "Y3", "Y4"]
-    assert state.current == C and state.vars["active_colour"] == "blue"
+    assert state.current_player() == C and truth(state).variables["active_colour"] == "blue"
 
 
 def test_uno_s10_challenge_succeeds(uno):
@@ -120,7 +138,7 @@ def test_uno_s10_challenge_succeeds(uno):
     challenge(state)
     assert hand(state, A) == ["B5", "G1", "G2", "G3", "G4", "R2"]
     assert sizes(state) == [6, 5, 1, 1]
-    assert state.current == B and state.vars["active_colour"] == "blue"
+    assert state.current_player() == B and truth(state).variables["active_colour"] == "blue"
 
 
 def test_uno_s11_challenge_fails(uno):
@@ -129,7 +147,7 @@ def test_uno_s11_challenge_fails(uno):
     challenge(state)
     assert hand(state, A) == ["B7", "W"]
     assert sizes(state)[B] == 11
-    assert state.current == C and state.vars["active_colour"] == "green"
+    assert state.current_player() == C and truth(state).variables["active_colour"] == "green"
 
 
 def test_uno_s12_legitimacy_is_judged_on_the_active_colour_not_the_top_card(uno):
@@ -138,9 +156,9 @@ def test_uno_s12_legitimacy_is_judged_on_the_active_colour_not_the_top_card(uno)
     play(state, "WD4", colour="red")
     challenge(state)
     assert sizes(state)[A] == 2 + 4
-    assert state.current == B and state.vars["active_colour"] == "red"
+    assert state.current_player() == B and truth(state).variables["active_colour"] == "red"
     play(state, "R6", call=True)
-    assert state.current == C
+    assert state.current_player() == C
 
 
 def test_uno_s13_failed_challenge_with_two_players(uno):
@@ -148,21 +166,21 @@ def test_uno_s13_failed_challenge_with_two_players(uno):
     play(state, "WD4", colour="green")
     challenge(state)
     assert sizes(state) == [2, 10]
-    assert state.current == A and state.vars["active_colour"] == "green"
+    assert state.current_player() == A and truth(state).variables["active_colour"] == "green"
 
 
 def test_uno_s14_first_card_draw_two(uno):
     state = deal_round(uno.new_state(4, 0), D, ["B-D2"])
     assert sizes(state)[A] == 9
-    assert state.current == B
-    assert state.vars["active_colour"] == "blue" and state.direction == 1
+    assert state.current_player() == B
+    assert truth(state).variables["active_colour"] == "blue" and truth(state).direction == 1
 
 
 def test_uno_s15_first_card_reverse(uno):
     state = deal_round(uno.new_state(4, 0), D, ["G-Rev"], hands={D: ["G3"]})
-    assert state.direction == -1 and state.current == D
+    assert truth(state).direction == -1 and state.current_player() == D
     play(state, "G3")
-    assert state.current == C
+    assert state.current_player() == C
 
 
 def test_uno_s16_first_card_wild_draw_four_then_again(uno):
@@ -170,24 +188,24 @@ def test_uno_s16_first_card_wild_draw_four_then_again(uno):
     put_back = [e for e in events_of(state, ev.Moved) if e.from_zone == "discard" and e.to_zone == "draw"]
     assert len(put_back) == 2
     assert pile(state, "discard") == ["G5"]
-    assert len(state.zones["draw"]) == 79
-    assert state.current == A
+    assert len(truth(state).zones["draw"]) == 79
+    assert state.current_player() == A
 
 
 def test_uno_s16_variant_the_new_card_is_a_wild(uno):
     state = deal_round(uno.new_state(4, 0), D, ["WD4"], ["W"], hands={A: ["Y4"]})
-    assert top(state) == "W" and state.current == A
+    assert top(state) == "W" and state.current_player() == A
     name_colour(state, "yellow")
-    assert state.current == A
+    assert state.current_player() == A
     play(state, "Y4")
-    assert state.current == B
+    assert state.current_player() == B
 
 
 def test_uno_s17_first_card_skip_with_two_players(uno):
     state = deal_round(uno.new_state(2, 0), A, ["R-Skip"])
-    assert state.dealer == A
-    assert state.current == A
-    assert sizes(state) == [7, 7] and state.vars["active_colour"] == "red"
+    assert truth(state).dealer == A
+    assert state.current_player() == A
+    assert sizes(state) == [7, 7] and truth(state).variables["active_colour"] == "red"
 
 
 def s18(uno, b_hand=("B1", "B2"), **position):
@@ -209,7 +227,7 @@ def test_uno_s19_uno_forgotten_and_caught(uno):
     play(state, "R9", call=True)  # B's play begins the next turn
     no_effect(state, lambda: call_uno(state, A))
     assert catchable(state, A)
-    assert state.current == C
+    assert state.current_player() == C
     catch(state, D, A)
     assert hand(state, A) == ["R5", "Y1", "Y2"]
     assert not catchable(state, A)
@@ -221,10 +239,10 @@ def test_uno_s20_the_catch_window_lasts_until_the_last_card(uno):
     play(state, "R9", call=True)
     play(state, "R1")
     play(state, "R2")
-    assert state.current == A
+    assert state.current_player() == A
     catch(state, B, A)
     assert hand(state, A) == ["R5", "Y1", "Y2"]
-    assert state.current == A and action_names(state, A) >= {"play", "draw"}
+    assert state.current_player() == A and action_names(state, A) >= {"play", "draw"}
 
 
 def test_uno_s21_going_out_closes_the_window(uno):
@@ -249,16 +267,16 @@ def test_uno_s23_winning_the_game(uno):
                   variables={"score": [400, 430, 300]})
     play(state, "R3")
     assert state.scores() == [534, 430, 300]
-    assert state.is_over() and state.winners == (A,)
+    assert state.is_over() and truth(state).winners == (A,)
 
 
 def test_uno_s24_reshuffling_the_discard_pile(uno):
     state = table(uno, hands={B: ["R2", "Y3"]}, discard=["G5", "W", "B1", "R1"], current=B,
                   variables={"active_colour": "green"}, rest=("hand", D))
-    assert state.zones["draw"] == [] and offered(state) == set()
+    assert truth(state).zones["draw"] == [] and offered(state) == set()
     draw(state)
     assert pile(state, "discard") == ["G5"]
-    assert state.vars["active_colour"] == "green"
+    assert truth(state).variables["active_colour"] == "green"
     received = set(hand(state, B)) - {"R2", "Y3"}
     assert len(received) == 1 and received <= {"W", "B1", "R1"}
     assert sorted(pile(state, "draw") + list(received)) == ["B1", "R1", "W"]
@@ -269,12 +287,12 @@ def test_uno_s26_nothing_left_to_draw_and_stalemate(uno):
     state = table(uno, 2, hands={A: ["G1", "Y2"], B: ["B3", "G4"]}, discard=["R5"], rest=("hand", B),
                   dealer=B, variables={"score": [120, 80]})
     draw(state)
-    assert hand(state, A) == ["G1", "Y2"] and state.current == B
+    assert hand(state, A) == ["G1", "Y2"] and state.current_player() == B
     draw(state)
     (ended,) = events_of(state, ev.RoundEnded)
     assert ended.winner is None
     assert state.scores() == [120, 80]
-    assert state.round == 2 and state.dealer == A
+    assert truth(state).round == 2 and truth(state).dealer == A
 
 
 def test_uno_s26_variant_a_draw_two_on_an_empty_pile(uno):
@@ -283,8 +301,8 @@ def test_uno_s26_variant_a_draw_two_on_an_empty_pile(uno):
                   dealer=B)
     play(state, "R-D2")
     assert hand(state, B) == ["B3", "G4", "R5"]
-    assert state.current == A
-    assert state.zones["draw"] == [] and pile(state, "discard") == ["R-D2"]
+    assert state.current_player() == A
+    assert truth(state).zones["draw"] == [] and pile(state, "discard") == ["R-D2"]
 
 
 @pytest.mark.parametrize("players", [1, 11])
@@ -308,5 +326,5 @@ def test_uno_s27_setup_sizes(uno, players, after_deal, after_turn_up):
                     sizes_seen.append(size)
         assert turned == after_deal
         assert sizes_seen[-1] == after_turn_up
-        assert len(state.zones["discard"]) == 1
-        assert sum(sizes(state)) + len(state.zones["draw"]) == 107
+        assert len(truth(state).zones["discard"]) == 1
+        assert sum(sizes(state)) + len(truth(state).zones["draw"]) == 107

@@ -5,13 +5,13 @@ import random
 from collections import Counter
 
 import pytest
-
-from helpers import StackedRandom, check_places, events_of, with_params
+from helpers import StackedRandom, check_places, events_of, truth, with_params
 from rulesrun.interpreter import Action, IllegalAction
-from rulesrun.interpreter.engine import events as ev
 from rulesrun.interpreter.backend.closures import Env
-from uno_helpers import (A, B, C, attributes, card, deal_round, hand, ids, name_of, pile, play, setup, sizes,
-                         table)
+from rulesrun.interpreter.engine import events as ev
+from rulesrun.interpreter.engine import position
+from rulesrun.interpreter.engine.state import inspect
+from uno_helpers import A, B, C, attributes, card, deal_round, hand, ids, name_of, pile, play, setup, sizes, table
 
 SEATS = (2, 4, 10)
 
@@ -30,9 +30,9 @@ def draw_for_dealer(state, *cards):
     used = []
     for name in cards:
         used.append(card(state.game, name, used))
-    state.rng = StackedRandom(used)
-    state.game.setup(Env(state, None))
-    return state.dealer
+    position.adjust(state, generator=StackedRandom(used))
+    state.game.setup(Env(inspect(state), None))
+    return truth(state).dealer
 
 
 # ------------------------------------------------------------------ UNO-1 overview
@@ -48,7 +48,7 @@ def test_uno_1_2_turns_put_one_card_at_a_time_on_a_single_discard_pile(uno):
     play(state, "R3")
     assert pile(state, "discard") == ["R3", "R7"]
     assert hand(state, A) == ["G4", "Y5"]
-    assert state.current == B
+    assert state.current_player() == B
 
 
 def test_uno_1_3_emptying_the_hand_wins_the_round_and_scores_the_others_cards(uno):
@@ -63,7 +63,7 @@ def test_uno_1_4_first_to_500_wins_the_game(uno):
     state = table(uno, 3, hands={A: ["R3"], B: ["W", "WD4"]}, discard=["R7"], variables={"score": [400, 490, 0]})
     play(state, "R3")
     assert state.is_over()
-    assert state.winners == (A,)
+    assert truth(state).winners == (A,)
     assert state.scores() == [500, 490, 0]
 
 
@@ -76,7 +76,7 @@ def test_uno_1_5_refuses_fewer_than_2_or_more_than_10_players(uno, players):
 @pytest.mark.parametrize("players", range(2, 11))
 def test_uno_1_5_starts_with_2_to_10_players(uno, players):
     state = uno.new_state(players, 1)
-    assert state.players == players and not state.is_over()
+    assert truth(state).players == players and not state.is_over()
 
 
 # ------------------------------------------------------------------ UNO-2 components
@@ -120,7 +120,7 @@ def test_uno_2_4_identical_cards_are_offered_once_and_either_may_be_played(uno):
     assert len(twins & offered) == 1
     (other,) = twins - offered
     state.apply(Action("play", A, (("card", other),)))
-    assert state.zones["discard"][-1] == other
+    assert truth(state).zones["discard"][-1] == other
     assert hand(state, A) == ["G2", "R7"]
 
 
@@ -142,7 +142,7 @@ def test_uno_2_6_every_card_stays_in_exactly_one_place(uno, seed):
             break
         state.apply(chooser.choice(actions))
         check_places(state)
-        total = len(state.zones["draw"]) + len(state.zones["discard"]) + sum(sizes(state))
+        total = len(truth(state).zones["draw"]) + len(truth(state).zones["discard"]) + sum(sizes(state))
         assert total == 108
 
 
@@ -178,12 +178,12 @@ def test_uno_3_1_when_ties_run_through_the_whole_deck_the_cards_are_shuffled_bac
     value = {c.id: c.attrs["number"] if c.attrs["kind"] == "number" else 0 for c in uno.components}
     tying = sorted(value, key=lambda cid: (value[cid], cid))  # equal values two by two, top first
     assert all(value[a] == value[b] for a, b in zip(tying[::2], tying[1::2]))
-    state.rng = StackedRandom(tying, [card(uno, "R1"), card(uno, "G9")])
-    state.events.clear()
-    state.game.setup(Env(state, None))
+    position.adjust(state, generator=StackedRandom(tying, [card(uno, "R1"), card(uno, "G9")]))
+    inspect(state).events.clear()
+    state.game.setup(Env(inspect(state), None))
     shuffles = [i for i, e in enumerate(state.events) if isinstance(e, ev.Shuffled)]
     assert len(shuffles) == 2  # the first shuffle, and the one after all 108 cards were drawn
-    assert state.dealer == B
+    assert truth(state).dealer == B
 
 
 def reference_dealer(order, players):
@@ -208,8 +208,8 @@ def test_uno_3_1_without_first_dealer_the_dealer_is_drawn_for(uno, players):
         shuffle = state.events[0]  # the first thing a game does is shuffle for the dealer draw
         assert isinstance(shuffle, ev.Shuffled)
         order = [uno.components[cid] for cid in reversed(shuffle.order)]
-        assert state.dealer == reference_dealer(order, players)
-        dealers.add(state.dealer)
+        assert truth(state).dealer == reference_dealer(order, players)
+        dealers.add(truth(state).dealer)
     assert len(dealers) > 1
 
 
@@ -218,7 +218,7 @@ def test_uno_3_1_first_dealer_parameter_names_the_dealer(uno, tmp_path):
     assert game.params["first_dealer"] == 2
     for seed in range(5):
         state = game.new_state(4, seed)
-        assert state.dealer == C
+        assert truth(state).dealer == C
         start = next(i for i, e in enumerate(state.events) if isinstance(e, ev.RoundStarted))
         assert not any(isinstance(e, ev.Shuffled) for e in state.events[:start])  # no draw for the deal
 
@@ -229,7 +229,7 @@ def test_uno_3_2_seven_cards_dealt_one_at_a_time_from_the_dealers_left(uno, play
         state = uno.new_state(players, seed)
         order, moves = deal_events(state)
         dealt = [m for m in moves if m.to_zone == "hand"][:7 * players]
-        seats = [(state.dealer + 1 + i) % players for i in range(players)] * 7
+        seats = [(truth(state).dealer + 1 + i) % players for i in range(players)] * 7
         assert [m.to_owner for m in dealt] == seats
         assert [m.component for m in dealt] == order[:7 * players]
 
@@ -239,12 +239,12 @@ def test_uno_3_3_the_rest_is_the_face_down_draw_pile(uno, players):
     state = uno.new_state(players, 5)
     order, _ = deal_events(state)
     dealt = set(order[:7 * players])
-    assert set(state.zones["draw"]) | set(state.zones["discard"]) | set(
-        sum(state.zones["hand"], [])) == set(range(108))
-    assert not dealt & set(state.zones["draw"])
+    assert set(truth(state).zones["draw"]) | set(truth(state).zones["discard"]) | set(
+        sum(truth(state).zones["hand"], [])) == set(range(108))
+    assert not dealt & set(truth(state).zones["draw"])
     assert uno.zones["draw"].visibility == "hidden"
     for viewer in (None, *range(players)):
-        assert set(state.view(viewer)["zones"]["draw"]) == {None}
+        assert set(state.view(viewer).zones["draw"]) == {None}
 
 
 @pytest.mark.parametrize("players", SEATS)
@@ -255,36 +255,36 @@ def test_uno_3_4_the_next_card_is_turned_up_to_start_the_discard_pile(uno, playe
         turned = next(m for m in moves if m.to_zone == "discard")
         assert turned.from_zone == "draw"
         assert turned.component == order[7 * players]
-        assert state.view(None)["zones"]["discard"] == state.zones["discard"]  # face up
+        assert state.view(None).zones["discard"] == truth(state).zones["discard"]  # face up
 
 
 def test_uno_3_5_clockwise_and_the_dealers_left_starts(uno):
     state = uno.new_state(4, 0)
     deal_round(state, B, ["Y5"], direction=-1)  # the round before ran counterclockwise
-    assert state.direction == 1
-    assert state.current == C
-    assert state.vars["active_colour"] == "yellow"
+    assert truth(state).direction == 1
+    assert state.current_player() == C
+    assert truth(state).variables["active_colour"] == "yellow"
 
 
 def test_uno_3_5_first_turn_after_the_dealer(uno):
     for dealer in range(4):
         state = uno.new_state(4, 0)
         deal_round(state, dealer, ["G2"])
-        assert state.dealer == dealer
-        assert state.current == (dealer + 1) % 4
+        assert truth(state).dealer == dealer
+        assert state.current_player() == (dealer + 1) % 4
 
 
 def test_uno_3_6_later_rounds_regather_reshuffle_and_pass_the_deal_left(uno):
     state = table(uno, hands={A: ["R3"], B: ["G4"]}, discard=["R7"], dealer=B)
     play(state, "R3")
-    assert state.round == 2
-    assert state.dealer == C
+    assert truth(state).round == 2
+    assert truth(state).dealer == C
     kinds = [type(e) for e in state.events]
     ended = kinds.index(ev.RoundEnded)
     assert ev.Gathered in kinds[ended:] and ev.Shuffled in kinds[ended:]
     check_places(state)
-    assert len(state.zones["discard"]) == 1
-    assert sum(sizes(state)) + len(state.zones["draw"]) == 107
+    assert len(truth(state).zones["discard"]) == 1
+    assert sum(sizes(state)) + len(truth(state).zones["draw"]) == 107
 
 
 @pytest.mark.parametrize("players,left", [(2, 93), (4, 79), (10, 37)])
@@ -293,8 +293,8 @@ def test_uno_3_7_setup_never_runs_out_of_cards(uno, players, left):
         state = uno.new_state(players, seed)
         penalty = sum(sizes(state)) - 7 * players  # a Draw Two turned up makes the first player draw
         assert penalty in (0, 2)
-        assert len(state.zones["discard"]) == 1
-        assert len(state.zones["draw"]) + penalty == left
+        assert len(truth(state).zones["discard"]) == 1
+        assert len(truth(state).zones["draw"]) + penalty == left
 
 
 def test_notation_helpers_agree_with_the_deck(uno):

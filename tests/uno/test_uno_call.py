@@ -1,8 +1,8 @@
 """UNO-8 calling "UNO" and being caught."""
 from __future__ import annotations
 
-from helpers import action_names, no_effect
-from uno_helpers import (A, B, C, D, accept, call_uno, catch, draw, hand, play, sizes, table)
+from helpers import action_names, no_effect, truth
+from uno_helpers import A, B, C, D, accept, call_uno, catch, draw, hand, play, sizes, table
 
 PENALTY = ["Y1", "Y2", "Y4", "Y6", "Y8", "Y9"]  # never match the red 3, 5 or 7 by number
 
@@ -61,13 +61,13 @@ def test_uno_8_2_the_player_who_played_is_asked_first_once_the_turn_has_passed(u
     """UNO-8.2, UNO-8.7: after the play the next player's turn has begun to be offered, but the
     player who played is asked first for their own claims, so they call before anyone can catch."""
     from rulesrun.interpreter.play.bots import GreedyBot
-    from rulesrun.interpreter.play.runner import claim_order, step
+    from rulesrun.interpreter.play.runner import step
 
     state = start(uno)
     play(state, "R3", call=False)
-    assert state.current == B and catchable(state, A)
-    assert claim_order(state)[:2] == [A, B]
-    taken = step(state, [GreedyBot(seat) for seat in range(state.players)])
+    assert state.current_player() == B and catchable(state, A)
+    assert state.claim_order()[:2] == [A, B]
+    taken = step(state, [GreedyBot(seat) for seat in range(truth(state).players)])
     assert (taken.name, taken.actor) == ("call_uno", A)
     assert not catchable(state, A)
 
@@ -83,7 +83,7 @@ def test_uno_8_2_a_declaration_after_the_next_turn_began_has_no_effect(uno):
 def test_uno_8_2_penalty_draws_do_not_begin_the_next_turn(uno):
     state = start(uno, ("R-D2", "R5"))
     play(state, "R-D2", call=False)
-    assert sizes(state)[B] == 4 and state.current == C
+    assert sizes(state)[B] == 4 and state.current_player() == C
     call_uno(state, A)
     assert not catchable(state, A)
 
@@ -99,7 +99,7 @@ def test_uno_8_2_answering_a_wild_draw_four_begins_the_next_turn(uno):
 def test_uno_8_2_with_two_players_the_declarer_may_take_the_next_turn(uno):
     state = start(uno, ("R-Skip", "R5"), players=2)
     play(state, "R-Skip", call=False)
-    assert state.current == A
+    assert state.current_player() == A
     call_uno(state, A)
     assert not catchable(state, A)
 
@@ -108,7 +108,7 @@ def test_uno_8_2_with_two_players_the_declarers_own_next_play_ends_the_window(un
     state = start(uno, ("R-Skip", "R5", "G5"), players=2)
     play(state, "R-Skip")
     play(state, "R5", call=False)
-    assert state.current == B
+    assert state.current_player() == B
     draw(state)  # B begins the next turn
     no_effect(state, lambda: call_uno(state, A))
 
@@ -129,7 +129,7 @@ def test_uno_8_3_exposure_ends_when_the_last_card_is_played(uno):
     for seat in (B, C, D):
         draw(state, by=seat)
     play(state, "R5")
-    assert state.round == 2
+    assert truth(state).round == 2
     assert not catchable(state, A)
 
 
@@ -138,7 +138,7 @@ def test_uno_8_4_a_caught_player_draws_two_out_of_turn(uno):
     play(state, "R3", call=False)
     catch(state, D, A)  # during B's turn
     assert hand(state, A) == ["R5", "Y1", "Y2"]
-    assert state.current == B
+    assert state.current_player() == B
     assert not catchable(state, A)
 
 
@@ -147,7 +147,7 @@ def test_uno_8_4_a_catch_may_be_made_by_the_player_whose_turn_it_is(uno):
     play(state, "R3", call=False)
     catch(state, B, A)
     assert sizes(state)[A] == 3
-    assert state.current == B and action_names(state, B) >= {"draw"}
+    assert state.current_player() == B and action_names(state, B) >= {"draw"}
 
 
 def test_uno_8_4_nobody_catches_themselves(uno):
@@ -162,9 +162,9 @@ def test_uno_8_5_the_window_stays_open_until_the_last_card(uno):
     for seat in (B, C, D):
         draw(state, by=seat)
         assert catchable(state, A)
-    assert state.current == A
+    assert state.current_player() == A
     catch(state, C, A)
-    assert sizes(state)[A] == 3 and state.current == A
+    assert sizes(state)[A] == 3 and state.current_player() == A
 
 
 def test_uno_8_6_catching_a_player_who_is_not_exposed_has_no_effect(uno):

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from helpers import StackedRandom, act, arrange
+from helpers import StackedRandom, act, arrange, truth
 from rulesrun.interpreter import Action, Game, State
+from rulesrun.interpreter.engine import position as engine_position
 
 A, B, C, D = 0, 1, 2, 3
 COLOURS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
@@ -56,25 +57,25 @@ def name_of(game: Game, cid: int) -> str:
 
 def hand(state: State, seat: int) -> list[str]:
     """A player's cards by name, sorted (the order of a hand means nothing)."""
-    return sorted(name_of(state.game, cid) for cid in state.zones["hand"][seat])
+    return sorted(name_of(state.game, cid) for cid in truth(state).zones["hand"][seat])
 
 
 def pile(state: State, zone: str) -> list[str]:
     """A shared pile by name, top first."""
-    return [name_of(state.game, cid) for cid in reversed(state.zones[zone])]
+    return [name_of(state.game, cid) for cid in reversed(truth(state).zones[zone])]
 
 
 def top(state: State) -> str:
-    return name_of(state.game, state.zones["discard"][-1])
+    return name_of(state.game, truth(state).zones["discard"][-1])
 
 
 def sizes(state: State) -> list[int]:
-    return [len(h) for h in state.zones["hand"]]
+    return [len(h) for h in truth(state).zones["hand"]]
 
 
 def offered(state: State, seat: int | None = None) -> set[str]:
     """The cards (by name) the seat (default: the current player) is offered to play now."""
-    seat = state.current if seat is None else seat
+    seat = state.current_player() if seat is None else seat
     return {name_of(state.game, a.get("card")) for a in state.legal_actions() if a.name == "play" and a.actor == seat}
 
 
@@ -100,7 +101,7 @@ def table(game: Game, players: int = 4, seed: int = 0, **arrangement: Any) -> St
 
 def held(state: State, seat: int, name: str) -> int:
     """The id of `name` in the seat's hand (the latest picked up), else any id of it."""
-    for cid in reversed(state.zones["hand"][seat]):
+    for cid in reversed(truth(state).zones["hand"][seat]):
         if name_of(state.game, cid) == name:
             return cid
     return ids(state.game, name)[0]
@@ -109,7 +110,7 @@ def held(state: State, seat: int, name: str) -> int:
 def play(state: State, name: str, colour: str | None = None, call: bool | None = None,
          by: int | None = None) -> Action:
     """Play the card `name`; colour and call are sent only when given."""
-    seat = state.current if by is None else by
+    seat = state.current_player() if by is None else by
     choices: dict[str, Any] = {"card": held(state, seat, name)}
     if colour is not None:
         choices["colour"] = colour
@@ -156,7 +157,7 @@ def deal_round(state: State, dealer: int, stack: Iterable[str], *reshuffles: Ite
     going out with nothing left in other hands, so no score changes; `position` passes more
     of the ending round's position to `setup` (for example its direction).
     """
-    game, n = state.game, state.players
+    game, n = state.game, truth(state).players
     setup(state, hands={A: ["R5"]}, discard=["R9"], current=A, dealer=(dealer - 1) % n, **position)
     used: list[int] = []
 
@@ -171,6 +172,7 @@ def deal_round(state: State, dealer: int, stack: Iterable[str], *reshuffles: Ite
     for seat in order:
         cards[seat] += [next(spare) for _ in range(7 - len(cards[seat]))]
     deal = [cards[seat][k] for k in range(7) for seat in order]
-    state.rng = StackedRandom(deal + stacked, *([card(game, name) for name in top] for top in reshuffles))
+    engine_position.adjust(state, generator=StackedRandom(deal + stacked, *([card(game, name) for name in top]
+                                                                     for top in reshuffles)))
     play(state, "R5")
     return state

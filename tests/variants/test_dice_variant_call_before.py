@@ -7,8 +7,22 @@ from __future__ import annotations
 
 import functools
 
-from dice.dice_lookup import (A, B, C, Luck, call_uno, catch, die, dice_game, hand, play, position, proceed,
-                              refused_die, sizes)
+from dice.dice_lookup import (
+    A,
+    B,
+    C,
+    Luck,
+    call_uno,
+    catch,
+    dice_game,
+    die,
+    hand,
+    play,
+    position,
+    proceed,
+    refused_die,
+    sizes,
+)
 from helpers import act, action_names
 from rulesrun.interpreter import Game, State, load_game
 
@@ -35,7 +49,7 @@ def test_hr_10_2_a_call_before_the_play_protects_the_player():
     state = start(before(), ["N13=R3", "N17=B1"])
     call_uno(state, by=A)
     play(state, "N13")
-    assert hand(state, A) == ["N17=B1"] and state.current == B and not catchable(state, A)
+    assert hand(state, A) == ["N17=B1"] and state.current_player() == B and not catchable(state, A)
 
 
 def test_hr_10_2_a_call_with_the_play_still_counts():
@@ -65,7 +79,7 @@ def test_hr_10_2_no_call_in_the_wild_draw_four_window_after_the_play():
     """The player is still to move while the Wild Draw Four waits, but the play is made: too late."""
     state = start(before(), ["WD4", "N17=B1"])
     play(state, "WD4", colour="blue")
-    assert state.current == A and "call_uno" not in action_names(state, A)
+    assert state.current_player() == A and "call_uno" not in action_names(state, A)
     proceed(state)
     assert catchable(state, A)
 
@@ -82,7 +96,7 @@ def test_hr_10_2_a_call_in_the_next_turn_does_not_repair_the_omission():
     """Two players: A's Skip leaves one die and gives A another turn; a call there counts for that turn only."""
     state = start(before(), ["C3=R-Skip", "N17=B1"], players=2)
     play(state, "C3")
-    assert state.current == A and catchable(state, A)
+    assert state.current_player() == A and catchable(state, A)
     call_uno(state, by=A)
     assert catchable(state, A)
     catch(state, by=B, target=A)

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dice.dice_lookup import (A, B, C, LEFT, RIGHT, Luck, dice_game, offered, play, position, proceed,
-                              refused_die, sizes)
-from helpers import act, action_names
-from rulesrun.interpreter import Game, State, load_game
+from dice.dice_lookup import LEFT, RIGHT, A, B, C, Luck, dice_game, offered, play, position, proceed, refused_die, sizes
+from helpers import act, action_names, truth
+from rulesrun.interpreter import Game, State, load_game, validate
 from rulesrun.interpreter.engine import events as ev
 from rulesrun.interpreter.play.bots import RandomBot
-from rulesrun.interpreter import validate
 from rulesrun.interpreter.play.runner import play_out
 from test_dice_variant_files import variant
 
@@ -45,18 +43,18 @@ def both(tmp_path: Path) -> Game:
 
 
 def pending(state: State) -> int:
-    return state.vars["pending"]
+    return truth(state).variables["pending"]
 
 
 def test_hr_2_2_a_reverse_sends_the_draw_back_round_the_other_way():
     """HR-2.2: with three players the seat before the target in the old direction, here A, is the target."""
     state = start(variant("deflect"), ["C2=Y-Rev", "N19=B1", "N20=B1"])
     play(state, "C1")
-    assert state.current == B and state.phase == "respond" and sizes(state)[B] == 3
+    assert state.current_player() == B and truth(state).phase == "respond" and sizes(state)[B] == 3
     play(state, "C2")
-    assert state.direction == RIGHT and state.current == A and pending(state) == 2
+    assert truth(state).direction == RIGHT and state.current_player() == A and pending(state) == 2
     act(state, "accept")
-    assert sizes(state)[A] == 2 + 2 and pending(state) == 0 and state.current == C
+    assert sizes(state)[A] == 2 + 2 and pending(state) == 0 and state.current_player() == C
 
 
 def test_hr_2_2_with_two_players_a_reverse_sends_the_draw_to_the_opponent():
@@ -64,9 +62,9 @@ def test_hr_2_2_with_two_players_a_reverse_sends_the_draw_to_the_opponent():
     state = start(variant("deflect"), ["C2=Y-Rev", "N19=B1", "N20=B1"], players=2)
     play(state, "C1")
     play(state, "C2")
-    assert state.current == A and pending(state) == 2
+    assert state.current_player() == A and pending(state) == 2
     act(state, "accept")
-    assert sizes(state)[A] == 4 and state.current == B
+    assert sizes(state)[A] == 4 and state.current_player() == B
 
 
 def test_hr_2_3_a_skip_passes_the_draw_on_and_skips_nobody():
@@ -74,19 +72,19 @@ def test_hr_2_3_a_skip_passes_the_draw_on_and_skips_nobody():
     state = start(variant("deflect"), ["C3=Y-Skip", "N19=B1", "N20=B1"])
     play(state, "C1")
     play(state, "C3")
-    assert state.direction == LEFT and state.current == C and pending(state) == 2
+    assert truth(state).direction == LEFT and state.current_player() == C and pending(state) == 2
     act(state, "accept")
-    assert sizes(state)[C] == 2 + 2 and state.current == A
+    assert sizes(state)[C] == 2 + 2 and state.current_player() == A
 
 
 def test_hr_2_in_base_uno_dice_a_skip_is_no_answer_to_a_draw_two():
     """HR-2.1: base UNO Dice draws at once (DICE-8.4); with stacking alone the Skip is no answer either."""
     state = start(dice_game(), ["C3=Y-Skip", "N19=B1", "N20=B1"])
     play(state, "C1")
-    assert sizes(state)[B] == 3 + 2 and state.current == C
+    assert sizes(state)[B] == 3 + 2 and state.current_player() == C
     state = start(variant("stacking"), ["C3=Y-Skip", "N19=B1", "N20=B1"])
     play(state, "C1")
-    assert state.current == B and action_names(state, B) == {"accept"}
+    assert state.current_player() == B and action_names(state, B) == {"accept"}
 
 
 def test_hr_2_4_by_default_the_deflecting_die_shows_the_colour_in_force():
@@ -102,7 +100,7 @@ def test_hr_2_4_colour_is_the_colour_in_force_even_on_a_skip():
     state = start(variant("deflect"), ["C3=Y-Skip", "N19=B1", "N20=B1"], c_hand=["C2=R-Skip", "N16=B1"])
     play(state, "C1")
     play(state, "C3")
-    assert state.current == C and offered(state) == set()
+    assert state.current_player() == C and offered(state) == set()
 
 
 def test_hr_2_4_deflect_match_any_takes_a_reverse_or_skip_of_any_colour(tmp_path):
@@ -111,7 +109,7 @@ def test_hr_2_4_deflect_match_any_takes_a_reverse_or_skip_of_any_colour(tmp_path
     state = start(game, ["C2=B-Skip", "N19=B1", "N20=B1"])
     play(state, "C1")
     play(state, "C2")
-    assert state.current == C and pending(state) == 2 and state.vars["active_colour"] == "blue"
+    assert state.current_player() == C and pending(state) == 2 and truth(state).variables["active_colour"] == "blue"
 
 
 def test_hr_2_5_a_deflected_wild_draw_four_keeps_its_total_and_its_catch_window_is_over():
@@ -119,12 +117,12 @@ def test_hr_2_5_a_deflected_wild_draw_four_keeps_its_total_and_its_catch_window_
     state = start(variant("deflect"), ["C1=G-Skip", "N19=B1", "N20=B1"], a_hand=["WD4", "N17=B1", "N18=B1"])
     play(state, "WD4", colour="green")
     proceed(state)
-    assert state.current == B and pending(state) == 4
+    assert state.current_player() == B and pending(state) == 4
     play(state, "C1")
-    assert state.current == C and pending(state) == 4
+    assert state.current_player() == C and pending(state) == 4
     assert not any(a.name == "catch_wild_four" for a in state.legal_actions())
     act(state, "accept")
-    assert sizes(state)[C] == 2 + 4 and state.current == A
+    assert sizes(state)[C] == 2 + 4 and state.current_player() == A
 
 
 def test_hr_2_6_going_out_with_a_deflection_makes_the_new_target_draw():
@@ -134,7 +132,7 @@ def test_hr_2_6_going_out_with_a_deflection_makes_the_new_target_draw():
     play(state, "C1")
     play(state, "C3")
     ended = next(e for e in state.events if isinstance(e, ev.RoundEnded))
-    assert ended.winner == B and state.round == 2
+    assert ended.winner == B and truth(state).round == 2
     assert state.scores()[B] == (1 + 1) + (1 + 5 + 1 + 2)  # A: N17, N18; C: N16, N15, N01=R1, N02=Y2
 
 
@@ -153,7 +151,7 @@ def test_hr_c2_with_stacking_too_a_target_may_stack_or_deflect(tmp_path):
     play(state, "C1")
     assert offered(state) == {"C2", "C3"}
     play(state, "C2")
-    assert pending(state) == 4 and state.current == C
+    assert pending(state) == 4 and state.current_player() == C
 
 
 def test_hr_2_5_a_chain_mixes_deflections_and_stacking(tmp_path):
@@ -161,11 +159,11 @@ def test_hr_2_5_a_chain_mixes_deflections_and_stacking(tmp_path):
     state = start(both(tmp_path), ["C3=Y-Skip", "N19=B1", "N20=B1"], c_hand=["C2=Y-D2", "N16=B1", "N15=G5"])
     play(state, "C1")
     play(state, "C3")
-    assert state.current == C and offered(state) == {"C2"}
+    assert state.current_player() == C and offered(state) == {"C2"}
     play(state, "C2")
-    assert state.current == A and pending(state) == 4
+    assert state.current_player() == A and pending(state) == 4
     act(state, "accept")
-    assert sizes(state)[A] == 2 + 4 and state.current == B
+    assert sizes(state)[A] == 2 + 4 and state.current_player() == B
 
 
 def test_dice_h12_4_after_a_deflected_wild_draw_four_a_draw_two_still_cannot_answer(tmp_path):
@@ -175,10 +173,10 @@ def test_dice_h12_4_after_a_deflected_wild_draw_four_a_draw_two_still_cannot_ans
     play(state, "WD4", colour="green")
     proceed(state)
     play(state, "C1")
-    assert state.current == C and offered(state) == set() and "accept" in action_names(state, C)
+    assert state.current_player() == C and offered(state) == set() and "accept" in action_names(state, C)
 
 
 def test_hr_c2_a_random_round_with_both_ends(tmp_path):
     game = both(tmp_path)
     state = play_out(game.new_state(3, seed=5), [RandomBot(5 + seat) for seat in range(3)], single_round=True)
-    assert state.round == 2 or state.is_over()
+    assert truth(state).round == 2 or state.is_over()

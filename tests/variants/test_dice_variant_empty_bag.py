@@ -5,8 +5,22 @@ nearly so: the dice not named are in C's hand.
 """
 from __future__ import annotations
 
-from dice.dice_lookup import (A, B, C, Luck, catch, catch_wild_four, dice_game, draw, hand, play, position,
-                              proceed, reroll)
+from dice.dice_lookup import (
+    A,
+    B,
+    C,
+    Luck,
+    catch,
+    catch_wild_four,
+    dice_game,
+    draw,
+    hand,
+    play,
+    position,
+    proceed,
+    reroll,
+)
+from helpers import truth
 from rulesrun.interpreter import Game, State
 from rulesrun.interpreter.engine import events as ev
 from test_dice_variant_files import variant
@@ -18,7 +32,7 @@ def empty_bag() -> Game:
 
 def points(state: State, seat: int) -> int:
     """DICE-13: the value of a seat's hand as it lies now."""
-    return sum(state.game.attribute(cid, "points", state.faces) for cid in state.zones["hand"][seat])
+    return sum(state.game.attribute(cid, "points", truth(state).faces) for cid in truth(state).zones["hand"][seat])
 
 
 def ended(state: State) -> ev.RoundEnded | None:
@@ -41,20 +55,20 @@ def phase_c(game: Game, b_hand: list[str]) -> tuple[State, int]:
 def test_hr_15_1_in_base_uno_dice_an_empty_bag_in_phase_c_draws_nothing():
     """DICE-6.4, the base behaviour the variant replaces: nothing is drawn and B plays next."""
     state, _ = phase_c(dice_game(), ["N03=Y6"])
-    assert ended(state) is None and hand(state, A) == ["N02=B4", "N07=Y1"] and state.current == B
+    assert ended(state) is None and hand(state, A) == ["N02=B4", "N07=Y1"] and state.current_player() == B
 
 
 def test_hr_15_1_end_round_the_lowest_hand_wins_and_scores_the_others():
     """HR-15.1: A's draw finds the bag empty; A's 5 points are the lowest, so A scores B's 6 and C's hand."""
     state, c_points = phase_c(empty_bag(), ["N03=Y6"])
-    assert ended(state).winner == A and state.round == 2
+    assert ended(state).winner == A and truth(state).round == 2
     assert state.scores() == [6 + c_points, 0, 0]
 
 
 def test_hr_15_1_end_round_a_tie_for_the_lowest_hand_scores_nobody():
     """HR-15.1: A and B both hold 5 points; the round ends without a winner."""
     state, _ = phase_c(empty_bag(), ["N03=R5"])
-    assert ended(state).winner is None and state.round == 2
+    assert ended(state).winner is None and truth(state).round == 2
     assert state.scores() == [0, 0, 0]
 
 
@@ -74,7 +88,7 @@ def test_hr_15_1_in_base_uno_dice_a_draw_two_short_of_dice_is_a_short_draw():
     """DICE-8.5, DICE-10.2, the base behaviour (DICE-S14): B takes the one die and C plays next."""
     state, _ = draw_two(dice_game(), 0)
     assert ended(state) is None and "N16=B5" in hand(state, B) and len(hand(state, B)) == 4
-    assert state.current == C
+    assert state.current_player() == C
 
 
 def test_hr_15_1_a_draw_two_short_of_dice_ends_the_round_once_the_bag_is_empty():
@@ -88,8 +102,8 @@ def test_hr_15_1_a_draw_two_short_of_dice_ends_the_round_once_the_bag_is_empty()
 def test_hr_15_1_the_round_goes_on_while_the_bag_holds_enough():
     """HR-15.1: two dice in the bag meet a Draw Two; the bag is empty afterwards, but nobody needed more."""
     state, _ = draw_two(empty_bag(), 1)
-    assert ended(state) is None and len(hand(state, B)) == 5 and state.zones["bag"] == []
-    assert state.current == C and state.round == 1
+    assert ended(state) is None and len(hand(state, B)) == 5 and truth(state).zones["bag"] == []
+    assert state.current_player() == C and truth(state).round == 1
 
 
 def test_hr_15_1_an_uno_penalty_that_finds_the_bag_empty_ends_the_round():

@@ -5,7 +5,7 @@ Each test plays the same position under the variant and under base UNO Dice.
 from __future__ import annotations
 
 from dice.dice_lookup import A, Luck, dice_game, die, hand, offered, position, reroll
-from helpers import act, action_names
+from helpers import act, action_names, truth
 from rulesrun.interpreter import Game, State
 from test_dice_variant_files import variant
 
@@ -26,7 +26,7 @@ def test_dice_h11_only_the_chosen_dice_are_rolled():
     assert {a.get("die") for a in state.legal_actions() if a.name == "mark"} == {die(state.game, n) for n in ("N17", "N08")}
     act(state, "roll_marked")
     luck.done()
-    assert hand(state, A) == ["N07=R4", "N08=G2", "N17=B1"] and state.phase == "roll_b" and offered(state) == {"N07"}
+    assert hand(state, A) == ["N07=R4", "N08=G2", "N17=B1"] and truth(state).phase == "roll_b" and offered(state) == {"N07"}
 
 
 def test_dice_h11_in_base_uno_dice_the_whole_hand_is_rolled():
@@ -34,4 +34,4 @@ def test_dice_h11_in_base_uno_dice_the_whole_hand_is_rolled():
     luck = Luck(state, rolls={"N07": "f4", "N17": "f1", "N08": "f2"})
     reroll(state)
     luck.done()  # every die of the hand was rolled
-    assert state.phase == "roll_b"
+    assert truth(state).phase == "roll_b"

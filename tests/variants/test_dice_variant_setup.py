@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dice.dice_lookup import assert_conserved, dice_game
-from helpers import act, events_of
+from helpers import act, events_of, truth
 from rulesrun.interpreter import State
 from rulesrun.interpreter.engine import events as ev
 from test_dice_variant_files import variant
@@ -10,7 +10,7 @@ from test_dice_variant_files import variant
 
 def first_rolls(state: State) -> list[int]:
     """The numbers the players rolled for the starter, seat by seat (command and wild faces count 0)."""
-    rolls = events_of(state, ev.Rolled)[:state.players]
+    rolls = events_of(state, ev.Rolled)[:truth(state).players]
     return [state.game.components[r.component].faces[r.face].get("number") or 0 for r in rolls]
 
 
@@ -22,19 +22,19 @@ def test_dice_h2_the_highest_roll_starts_the_first_round():
         assert_conserved(state)
         numbers = first_rolls(state)
         if numbers.count(max(numbers)) == 1:
-            assert state.dealer == state.current == numbers.index(max(numbers))
-        starters.add(state.current)
+            assert truth(state).dealer == state.current_player() == numbers.index(max(numbers))
+        starters.add(state.current_player())
     assert starters != {0}
 
 
 def test_dice_h2_in_base_uno_dice_seat_one_always_starts():
-    assert {dice_game().new_state(3, seed).current for seed in range(8)} == {0}
+    assert {dice_game().new_state(3, seed).current_player() for seed in range(8)} == {0}
 
 
 def start_die(state: State) -> dict:
-    (cid,) = state.zones["center"]
+    (cid,) = truth(state).zones["center"]
     component = state.game.components[cid]
-    return {**component.attrs, **component.faces[state.faces[cid]]}
+    return {**component.attrs, **component.faces[truth(state).faces[cid]]}
 
 
 def test_dice_h3_any_start_die_but_the_wild_draw_four_acts_on_the_starter():
@@ -51,7 +51,7 @@ def test_dice_h3_any_start_die_but_the_wild_draw_four_acts_on_the_starter():
             "number": (0, 1, "roll_a", 5), "reverse": (0, -1, "roll_a", 5), "skip": (1, 1, "roll_a", 5),
             "draw_two": (1, 1, "roll_a", 7), "wild": (0, 1, "name_colour", 5),
         }[kind]
-        assert (state.current, state.direction, state.phase, len(state.zones["hand"][0])) == expected
+        assert (state.current_player(), truth(state).direction, truth(state).phase, len(truth(state).zones["hand"][0])) == expected
     assert seen == {"number", "reverse", "skip", "draw_two", "wild"}
 
 
@@ -60,7 +60,7 @@ def test_dice_h3_the_starter_names_the_colour_of_a_wild_start_die():
     state = next(s for s in (variant("live-start").new_state(3, seed) for seed in range(60))
                  if start_die(s)["kind"] == "wild")
     act(state, "name_colour", colour="green")
-    assert state.vars["active_colour"] == "green" and state.phase == "roll_a" and state.current == 0
+    assert truth(state).variables["active_colour"] == "green" and truth(state).phase == "roll_a" and state.current_player() == 0
 
 
 def test_dice_h3_in_base_uno_dice_only_a_number_starts_the_round():

@@ -5,7 +5,7 @@ Each test plays the same position under the variant and under base UNO Dice.
 from __future__ import annotations
 
 from dice.dice_lookup import A, B, C, Luck, dice_game, play, position, proceed, sizes
-from helpers import act, action_names
+from helpers import act, action_names, truth
 from rulesrun.interpreter import Game, State
 from rulesrun.interpreter.engine import events as ev
 from test_dice_variant_files import variant
@@ -23,10 +23,10 @@ def test_dice_h12_a_draw_two_waits_for_its_target_who_may_answer_it():
     """DICE-H12.1, DICE-H12.2: B answers with a Draw Two of another die; C becomes the target of four."""
     state = start(variant("stacking"))
     play(state, "C1")
-    assert state.current == B and state.phase == "respond" and sizes(state)[B] == 3
+    assert state.current_player() == B and truth(state).phase == "respond" and sizes(state)[B] == 3
     assert action_names(state, B) >= {"play", "accept"} and "reroll" not in action_names(state, B)
     play(state, "C2")
-    assert state.current == C and state.vars["pending"] == 4
+    assert state.current_player() == C and truth(state).variables["pending"] == 4
 
 
 def test_dice_h12_accepting_draws_the_whole_total_and_loses_the_turn():
@@ -35,13 +35,13 @@ def test_dice_h12_accepting_draws_the_whole_total_and_loses_the_turn():
     play(state, "C1")
     play(state, "C2")
     act(state, "accept")
-    assert sizes(state)[C] == 7 and state.vars["pending"] == 0 and state.current == A and state.phase == "roll_a"
+    assert sizes(state)[C] == 7 and truth(state).variables["pending"] == 0 and state.current_player() == A and truth(state).phase == "roll_a"
 
 
 def test_dice_h12_in_base_uno_dice_a_draw_two_is_drawn_at_once():
     state = start(dice_game())
     play(state, "C1")
-    assert sizes(state)[B] == 5 and state.current == C
+    assert sizes(state)[B] == 5 and state.current_player() == C
 
 
 def test_dice_h12_only_draw_dice_answer_and_never_a_draw_two_on_a_wild_draw_four():
@@ -49,7 +49,7 @@ def test_dice_h12_only_draw_dice_answer_and_never_a_draw_two_on_a_wild_draw_four
     state = start(variant("stacking"), {A: ["WD4", "N17=B1", "N18=B1"], B: ["C2=Y-D2", "N19=B1", "N01=Y2"]})
     play(state, "WD4", colour="yellow")
     proceed(state)
-    assert state.current == B and state.vars["pending"] == 4
+    assert state.current_player() == B and truth(state).variables["pending"] == 4
     assert {a.name for a in state.legal_actions() if a.actor == B and a.name == "play"} == set()
 
 
@@ -60,4 +60,4 @@ def test_dice_h12_going_out_with_a_draw_two_makes_the_next_player_draw_the_total
     play(state, "C2")
     ended = next(i for i, e in enumerate(state.events) if isinstance(e, ev.RoundEnded))
     drawn = [e for e in state.events[:ended] if isinstance(e, ev.Moved) and e.to_zone == "hand" and e.to_owner == C]
-    assert len(drawn) == 4 and state.vars["score"][B] > 0
+    assert len(drawn) == 4 and truth(state).variables["score"][B] > 0

@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from dice.dice_lookup import dice_game
-from helpers import check_places
+from helpers import check_places, truth
 from rulesrun.interpreter import IllegalAction
 from rulesrun.interpreter.play.bots import RandomBot
 from rulesrun.interpreter.play.runner import play_out
@@ -32,8 +31,8 @@ def test_dice_h18_five_and_six_players_with_four_dice_each_at_six(players, dealt
     """DICE-H18.2: up to six players; hands are four dice at six."""
     state = variant("extended-set").new_state(players, seed=0)
     check_places(state)
-    assert [len(h) for h in state.zones["hand"]] == [dealt] * players
-    assert len(state.zones["bag"]) == 30 - 1 - dealt * players
+    assert [len(h) for h in truth(state).zones["hand"]] == [dealt] * players
+    assert len(truth(state).zones["bag"]) == 30 - 1 - dealt * players
 
 
 def test_dice_h18_base_uno_dice_seats_at_most_four():
@@ -43,4 +42,4 @@ def test_dice_h18_base_uno_dice_seats_at_most_four():
 
 def test_dice_h18_a_random_round_at_six_ends():
     state = play_out(variant("extended-set").new_state(6, seed=1), [RandomBot(s) for s in range(6)], single_round=True)
-    assert state.round == 2 or state.is_over()
+    assert truth(state).round == 2 or state.is_over()

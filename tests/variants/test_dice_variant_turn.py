@@ -4,9 +4,22 @@ Each test plays the same position under the variant and under base UNO Dice.
 """
 from __future__ import annotations
 
-from dice.dice_lookup import (A, B, LEFT, RIGHT, Luck, dice_game, draw, hand, keep, offered, play, position,
-                              refused_die, reroll)
-from helpers import action_names
+from dice.dice_lookup import (
+    RIGHT,
+    A,
+    B,
+    Luck,
+    dice_game,
+    draw,
+    hand,
+    keep,
+    offered,
+    play,
+    position,
+    refused_die,
+    reroll,
+)
+from helpers import action_names, truth
 from rulesrun.interpreter import Game, State
 from test_dice_variant_files import variant
 
@@ -21,13 +34,13 @@ def test_dice_h4_with_two_players_a_reverse_only_flips_the_direction():
     """DICE-H4.1 replaces DICE-8.2: the opponent takes the next turn."""
     state = start(variant("pure-reverse"), ["C1=R-Rev", "N17=B1", "N18=B1"], players=2)
     play(state, "C1")
-    assert state.direction == RIGHT and state.current == B
+    assert truth(state).direction == RIGHT and state.current_player() == B
 
 
 def test_dice_h4_in_base_uno_dice_a_two_player_reverse_skips_the_opponent():
     state = start(dice_game(), ["C1=R-Rev", "N17=B1", "N18=B1"], players=2)
     play(state, "C1")
-    assert state.direction == RIGHT and state.current == A
+    assert truth(state).direction == RIGHT and state.current_player() == A
 
 
 # ------------------------------------------------------------------ DICE-H8 forced play
@@ -54,7 +67,7 @@ def test_dice_h8_a_playable_drawn_die_must_be_played():
         Luck(state, draws=["N14"], rolls={"N17": "f1", "N07": "f2", "N08": "f2", "N14": "f3"})
         reroll(state)
         draw(state)
-        assert state.phase == "roll_c" and ("keep" in action_names(state, A)) == may_keep
+        assert truth(state).phase == "roll_c" and ("keep" in action_names(state, A)) == may_keep
         if not may_keep:
             refused_die(state, lambda: keep(state))
 
@@ -67,7 +80,7 @@ def phase_c(game: Game) -> State:
     luck = Luck(state, draws=["N01", "N14"], rolls={"N17": "f1", "N07": "f2", "N08": "f2", "N01": "f4", "N14": "f3"})
     reroll(state)
     draw(state)
-    if state.current == A:
+    if state.current_player() == A:
         luck.done()
     return state
 
@@ -76,12 +89,12 @@ def test_dice_h9_a_player_draws_until_the_die_drawn_is_playable():
     """DICE-H9.1, DICE-H9.2: both dice join the hand; only the last one may be played."""
     state = phase_c(variant("roll-until-playable"))
     assert "N01=B4" in hand(state, A) and "N14=R3" in hand(state, A)
-    assert state.phase == "roll_c" and offered(state) == {"N14"}
+    assert truth(state).phase == "roll_c" and offered(state) == {"N14"}
 
 
 def test_dice_h9_in_base_uno_dice_one_unplayable_draw_ends_the_turn():
     state = phase_c(dice_game())
-    assert "N01=B4" in hand(state, A) and "N14=R3" not in hand(state, A) and state.current == B
+    assert "N01=B4" in hand(state, A) and "N14=R3" not in hand(state, A) and state.current_player() == B
 
 
 def test_dice_h9_an_empty_bag_stops_the_drawing():
@@ -90,7 +103,7 @@ def test_dice_h9_an_empty_bag_stops_the_drawing():
     Luck(state, draws=["N01"], rolls={"N17": "f1", "N07": "f2", "N08": "f2", "N01": "f4"})
     reroll(state)
     draw(state)
-    assert state.current == B and not state.zones["bag"]
+    assert state.current_player() == B and not truth(state).zones["bag"]
 
 
 # ------------------------------------------------------------------ DICE-H10 no re-roll
@@ -102,7 +115,7 @@ def test_dice_h10_a_player_who_does_not_play_draws_at_once():
     luck = Luck(state, draws=["N14"], rolls={"N14": "f3"})
     draw(state)
     luck.done()
-    assert state.phase == "roll_c" and offered(state) == {"N14"}
+    assert truth(state).phase == "roll_c" and offered(state) == {"N14"}
 
 
 def test_dice_h10_in_base_uno_dice_one_must_reroll_before_drawing():

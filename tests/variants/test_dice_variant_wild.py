@@ -5,6 +5,7 @@ Each test plays the same position under the variant and under base UNO Dice.
 from __future__ import annotations
 
 from dice.dice_lookup import A, B, C, Luck, catch_wild_four, center, dice_game, offered, play, position, sizes
+from helpers import truth
 from rulesrun.interpreter import Game, State
 from test_dice_variant_files import variant
 
@@ -27,10 +28,10 @@ def test_dice_h5_a_legal_wild_draw_four_opens_no_catch_window():
     """DICE-H5.2: the next player draws four and is skipped at once."""
     state = start(variant("no-bluffing"), ["WD4", "N17=B1", "N07=G2"])
     play(state, "WD4", colour="blue")
-    assert state.phase != "wd4_window" and sizes(state)[B] == 7 and state.current == C
+    assert truth(state).phase != "wd4_window" and sizes(state)[B] == 7 and state.current_player() == C
     base = start(dice_game(), ["WD4", "N17=B1", "N07=G2"])
     play(base, "WD4", colour="blue")
-    assert base.phase == "wd4_window" and sizes(base)[B] == 3
+    assert truth(base).phase == "wd4_window" and sizes(base)[B] == 3
 
 
 # ------------------------------------------------------------------ DICE-H6 colour-only test (DICE-S18)
@@ -46,12 +47,12 @@ def caught(game: Game) -> State:
 def test_dice_h6_a_die_matching_only_by_command_does_not_make_it_illegal():
     """DICE-H6.1, DICE-S18: A holds no yellow die, so the play is legal and the catch has no effect."""
     state = caught(variant("colour-only"))
-    assert center(state) == "WD4[blue]" and sizes(state)[A] == 2 and sizes(state)[B] == 7 and state.current == C
+    assert center(state) == "WD4[blue]" and sizes(state)[A] == 2 and sizes(state)[B] == 7 and state.current_player() == C
 
 
 def test_dice_h6_in_base_uno_dice_the_command_match_makes_it_illegal():
     state = caught(dice_game())
-    assert center(state) == "C1=Y-Rev" and sizes(state)[A] == 7 and sizes(state)[B] == 3 and state.current == B
+    assert center(state) == "C1=Y-Rev" and sizes(state)[A] == 7 and sizes(state)[B] == 3 and state.current_player() == B
 
 
 def test_dice_h6_a_die_of_the_colour_in_force_still_makes_it_illegal():
@@ -77,11 +78,11 @@ def test_dice_h7_a_wrong_challenge_costs_six_dice_and_the_turn():
     state = start(variant("challenge"), ["WD4", "N17=B1", "N07=G2"])
     play(state, "WD4", colour="blue")
     catch_wild_four(state, by=B)
-    assert sizes(state)[B] == 9 and state.current == C and center(state) == "WD4[blue]"
+    assert sizes(state)[B] == 9 and state.current_player() == C and center(state) == "WD4[blue]"
     base = start(dice_game(), ["WD4", "N17=B1", "N07=G2"])
     play(base, "WD4", colour="blue")
     catch_wild_four(base, by=B)
-    assert sizes(base)[B] == 7 and base.current == C
+    assert sizes(base)[B] == 7 and base.current_player() == C
 
 
 def test_dice_h7_a_right_challenge_is_punished_as_before():
@@ -89,4 +90,4 @@ def test_dice_h7_a_right_challenge_is_punished_as_before():
     state = start(variant("challenge"), ["WD4", "N01=G3", "N17=B1"])
     play(state, "WD4", colour="blue")
     catch_wild_four(state, by=B)
-    assert center(state) == "N12=R3" and sizes(state)[A] == 7 and state.current == B
+    assert center(state) == "N12=R3" and sizes(state)[A] == 7 and state.current_player() == B

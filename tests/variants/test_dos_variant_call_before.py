@@ -6,9 +6,23 @@ Each test sets up a position with the variant and shows what it changes against 
 from __future__ import annotations
 
 import pytest
-
-from dos.dos_cards import (A, B, C, call_dos, catch, catchable, dos, draw, end_turn, hand, match, offered, place,
-                           refused, table)
+from dos.dos_cards import (
+    A,
+    B,
+    C,
+    call_dos,
+    catch,
+    catchable,
+    dos,
+    draw,
+    end_turn,
+    hand,
+    match,
+    offered,
+    place,
+    refused,
+    table,
+)
 from rulesrun.interpreter import Action, Game, RulesetError, load_game
 from test_dos_variant_calls import variant
 
@@ -27,11 +41,11 @@ def before() -> Game:
 def test_hr_10_2_a_call_before_the_match_protects_the_player():
     state = start(before(), ["G5", "Y3", "G9"])
     call_dos(state, A)
-    assert hand(state, A) == ["G5", "G9", "Y3"] and state.current == A
+    assert hand(state, A) == ["G5", "G9", "Y3"] and state.current_player() == A
     match(state, "R5", "G5")
     assert not catchable(state, A)
     end_turn(state)
-    assert hand(state, A) == ["G9", "Y3"] and state.current == B
+    assert hand(state, A) == ["G9", "Y3"] and state.current_player() == B
 
 
 def test_hr_10_2_in_base_dos_no_call_can_be_made_before_the_match():

@@ -30,9 +30,9 @@ def test_dos_h2_nobody_declares_and_nobody_is_caught_at_two_cards():
     match(state, "R5", "G5")
     assert sizes(state)[A] == 2
     assert not catchable(state, A) and "call_dos" not in offered(state, A)
-    refused(state, Action("catch", B, (("target", A),)))
+    refused(state, Action("catch", B, (("target", A),)), because="no_such_action")
     end_turn(state)
-    assert hand(state, A) == ["G9", "Y3"] and state.current == B
+    assert hand(state, A) == ["G9", "Y3"] and state.current_player() == B
 
 
 def test_dos_h2_in_base_dos_a_player_at_two_cards_must_declare():
@@ -49,13 +49,13 @@ def test_hr_10_1_a_false_call_on_ones_own_turn_costs_two_cards_at_its_end():
     match(state, "R5", "G5")
     assert sizes(state)[A] == 3
     end_turn(state)
-    assert hand(state, A) == ["G6", "G9", "R10", "Y10", "Y3"] and state.current == B  # after the refill took Y8
+    assert hand(state, A) == ["G6", "G9", "R10", "Y10", "Y3"] and state.current_player() == B  # after the refill took Y8
 
 
 def test_hr_10_1_a_false_call_out_of_turn_costs_two_cards_at_once():
     state = start(variant("false-call"), ["G5", "Y3", "G9", "Y10"])
     call_dos(state, C)
-    assert hand(state, C) == ["B4", "G6", "R3", "R4", "Y8"] and state.current == A
+    assert hand(state, C) == ["B4", "G6", "R3", "R4", "Y8"] and state.current_player() == A
 
 
 def test_hr_10_1_in_base_dos_a_call_that_is_not_due_is_not_possible():

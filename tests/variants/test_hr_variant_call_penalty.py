@@ -1,6 +1,7 @@
 """HR-10.3 penalty size (uno/call-penalty): a caught player draws `call_penalty` cards, four by default."""
 from __future__ import annotations
 
+from helpers import truth
 from uno.uno_helpers import A, B, C, catch, hand, play, table
 from uno_variant_helpers import random_round, uno, variant
 
@@ -25,4 +26,4 @@ def test_hr_10_3_the_variant_costs_four_cards_for_a_missing_call():
 
 def test_hr_10_3_a_random_round_plays_to_its_end():
     state = random_round(variant("call-penalty"), 3, seed=11)
-    assert state.round == 2 or state.is_over()
+    assert truth(state).round == 2 or state.is_over()

@@ -9,10 +9,25 @@ import functools
 from pathlib import Path
 
 import pytest
-
-from dice.dice_lookup import (A, B, C, Luck, call_uno, catch, dice_game, die, draw, hand, play, position, refused_die,
-                              reroll, sizes, without_effect)
-from helpers import act, action_names, table_ruleset
+from dice.dice_lookup import (
+    A,
+    B,
+    C,
+    Luck,
+    call_uno,
+    catch,
+    dice_game,
+    die,
+    draw,
+    hand,
+    play,
+    position,
+    refused_die,
+    reroll,
+    sizes,
+    without_effect,
+)
+from helpers import act, action_names, table_ruleset, truth
 from rulesrun.interpreter import Game, State, load_game
 from rulesrun.interpreter.play.bots import RandomBot
 from rulesrun.interpreter.play.runner import play_out
@@ -67,14 +82,14 @@ def test_hr_10_3_base_uno_dice_costs_two_dice_for_a_missing_call():
 def test_hr_10_3_the_variant_costs_four_dice_for_a_missing_call():
     state = missed(variant("call-penalty"))
     catch(state, by=C, target=A)
-    assert sizes(state)[A] == 5 and len(state.zones["bag"]) == 16 + 1 - 4
+    assert sizes(state)[A] == 5 and len(truth(state).zones["bag"]) == 16 + 1 - 4
 
 
 def test_hr_10_3_the_penalty_takes_what_the_bag_holds():
     """DICE-10.2 still applies: with only the returned center die in the bag, A draws one die."""
     state = missed(variant("call-penalty"), bag_size=0)
     catch(state, by=B, target=A)
-    assert hand(state, A)[0] == "N04=R5" and sizes(state)[A] == 2 and state.zones["bag"] == []
+    assert hand(state, A)[0] == "N04=R5" and sizes(state)[A] == 2 and truth(state).zones["bag"] == []
     without_effect(state, lambda: catch(state, by=C, target=A))
 
 
@@ -95,7 +110,7 @@ def test_hr_10_4_until_last_card_the_window_outlasts_the_next_turn():
     assert catchers(state) == {B, C}
     play(state, "N11")                                    # B, green 1
     play(state, "N07")                                    # C, green 2
-    assert state.current == A and catchers(state) == {B, C}
+    assert state.current_player() == A and catchers(state) == {B, C}
     catch(state, by=C, target=A)
     assert sizes(state)[A] == 3
     without_effect(state, lambda: catch(state, by=B, target=A))
@@ -107,7 +122,7 @@ def test_hr_10_4_until_last_card_the_window_closes_when_the_player_is_drawn_up()
     play(state, "N11")                                    # B, green 1
     play(state, "C2")                                     # C, green Draw Two: A draws two
     assert sizes(state)[A] == 3 and catchers(state) == set()
-    assert not any(state.vars["owes"]) and not any(state.vars["kept"])
+    assert not any(truth(state).variables["owes"]) and not any(truth(state).variables["kept"])
 
 
 def test_hr_10_4_a_player_caught_with_an_empty_bag_is_not_caught_again():
@@ -116,7 +131,7 @@ def test_hr_10_4_a_player_caught_with_an_empty_bag_is_not_caught_again():
     Luck(state, draws=["N12"], rolls={"N11": "f1", "N17": "f1", "N08": "f3", "N12": "f4"}, strict=False)
     reroll(state)
     draw(state)                                           # B takes the last die, yellow 4, and keeps it
-    assert state.current == C and state.zones["bag"] == []
+    assert state.current_player() == C and truth(state).zones["bag"] == []
     catch(state, by=C, target=A)
     assert sizes(state)[A] == 1 and catchers(state) == set()
     reroll(state)                                         # C's turn begins
@@ -172,13 +187,13 @@ def test_hr_10_5_only_the_next_player_may_catch():
 def test_hr_10_5_after_a_reverse_the_next_player_is_on_the_other_side():
     """A's red Reverse turns play round: C takes the next turn and only C may catch."""
     state = missed(variant("next-player-catches"), first="C1=R-Rev")
-    assert state.current == C and catchers(state) == {C}
+    assert state.current_player() == C and catchers(state) == {C}
 
 
 def test_hr_10_5_after_a_skip_the_skipped_neighbour_is_the_next_player():
     """next(A) is B even though B loses the turn to A's Skip."""
     state = missed(variant("next-player-catches"), first="C3=R-Skip")
-    assert state.current == C and catchers(state) == {B}
+    assert state.current_player() == C and catchers(state) == {B}
 
 
 # ------------------------------------------------------------------ HR-10.6 no call
@@ -195,10 +210,10 @@ def test_hr_10_6_nobody_calls_and_nobody_is_caught():
     assert not {"call_uno", "catch"} & set(game.action_index)
     state = position(game.new_state(3, seed=0), center="N12=R3", hands={A: ["N01=G3", "N04=R5"], **OTHERS})
     assert all(a.args == (("die", a.get("die")),) for a in state.legal_actions() if a.name == "play")
-    refused_die(state, lambda: act(state, "play", die=die(game, "N01"), call=True))
+    refused_die(state, lambda: act(state, "play", die=die(game, "N01"), call=True), because="unexpected")
     state = missed(game)
-    assert state.current == B and {a.name for a in state.legal_actions()} == {"play", "reroll"}
-    assert not any(state.vars["owes"])
+    assert state.current_player() == B and {a.name for a in state.legal_actions()} == {"play", "reroll"}
+    assert not any(truth(state).variables["owes"])
 
 
 # ------------------------------------------------------------------ together, and in play
@@ -219,4 +234,4 @@ def test_hr_10_3_hr_10_4_hr_10_5_combine(tmp_path):
 def test_hr_10_a_random_round_plays_to_its_end(name, players):
     state = play_out(variant(name).new_state(players, seed=4), [RandomBot(4 + s) for s in range(players)],
                      single_round=True)
-    assert state.round == 2 or state.is_over()
+    assert truth(state).round == 2 or state.is_over()

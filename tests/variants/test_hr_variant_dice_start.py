@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dice.dice_lookup import A, assert_conserved, dice_game, name, offered, sizes
-from helpers import act, action_names, events_of, refused
+from helpers import act, action_names, events_of, refused, truth
 from rulesrun.interpreter import Game, State, load_game
 from rulesrun.interpreter.engine import events as ev
 from test_dice_variant_files import variant
@@ -24,9 +24,9 @@ def start_card() -> Game:
 
 def start_kind(state: State) -> str:
     """What the center die shows: `number`, a command, `wild` or `wild_draw_four`."""
-    (cid,) = state.zones["center"]
+    (cid,) = truth(state).zones["center"]
     component = state.game.components[cid]
-    return component.faces[state.faces[cid]].get("command") or component.attrs["kind"]
+    return component.faces[truth(state).faces[cid]].get("command") or component.attrs["kind"]
 
 
 def first_seed(kind: str) -> int:
@@ -58,10 +58,10 @@ def test_hr_14_1_ignore_a_command_start_die_acts_on_nobody():
     for kind in ("reverse", "skip", "draw_two"):
         seed = first_seed(kind)
         state = start_card().new_state(3, seed)
-        assert (state.current, state.direction, state.phase, sizes(state)) == (A, 1, "roll_a", [5, 5, 5])
+        assert (state.current_player(), truth(state).direction, truth(state).phase, sizes(state)) == (A, 1, "roll_a", [5, 5, 5])
         live = variant("live-start").new_state(3, seed)  # the same die, applied
         assert start_kind(live) == kind
-        assert (live.current, live.direction, sizes(live)) != (A, 1, [5, 5, 5])
+        assert (live.current_player(), truth(live).direction, sizes(live)) != (A, 1, [5, 5, 5])
 
 
 def test_hr_14_1_ignore_after_a_wild_start_die_the_starter_names_the_colour():
@@ -69,14 +69,14 @@ def test_hr_14_1_ignore_after_a_wild_start_die_the_starter_names_the_colour():
     which the first play then matches (DICE-5.1, DICE-5.7: a wild center has no number or command)."""
     for kind in ("wild", "wild_draw_four"):
         state = start_card().new_state(3, first_seed(kind))
-        assert state.vars["active_colour"] is None and state.current == A and sizes(state) == [5, 5, 5]
+        assert truth(state).variables["active_colour"] is None and state.current_player() == A and sizes(state) == [5, 5, 5]
         assert action_names(state, A) == {"name_colour"}
         refused(state, lambda: act(state, "reroll"))
-        faces = {name(state.game, cid): state.game.components[cid].faces[state.faces[cid]]
-                 for cid in state.zones["hand"][A]}
+        faces = {name(state.game, cid): state.game.components[cid].faces[truth(state).faces[cid]]
+                 for cid in truth(state).zones["hand"][A]}
         colour = next(face["colour"] for face in faces.values() if face)
         act(state, "name_colour", colour=colour)
-        assert state.vars["active_colour"] == colour and state.phase == "roll_a" and state.current == A
+        assert truth(state).variables["active_colour"] == colour and truth(state).phase == "roll_a" and state.current_player() == A
         assert offered(state) == {die for die, face in faces.items() if not face or face["colour"] == colour}
 
 

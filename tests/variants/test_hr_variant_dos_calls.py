@@ -9,10 +9,25 @@ import functools
 from pathlib import Path
 
 import pytest
-
-from dos.dos_cards import (A, B, C, call_dos, catch, catchable, dos, draw, end_turn, hand, match, offered, place,
-                           refused, sizes, table)
-from helpers import table_ruleset
+from dos.dos_cards import (
+    A,
+    B,
+    C,
+    call_dos,
+    catch,
+    catchable,
+    dos,
+    draw,
+    end_turn,
+    hand,
+    match,
+    offered,
+    place,
+    refused,
+    sizes,
+    table,
+)
+from helpers import table_ruleset, truth
 from rulesrun.interpreter import Action, Game, load_game, validate
 from rulesrun.interpreter.play.bots import RandomBot
 from rulesrun.interpreter.play.runner import play_out
@@ -40,7 +55,7 @@ def silent_two(game: Game):
     state = start(game, ["G5", "Y3", "G9"])
     match(state, "R5", "G5")
     end_turn(state)
-    assert state.current == B and hand(state, A) == ["G9", "Y3"]
+    assert state.current_player() == B and hand(state, A) == ["G9", "Y3"]
     return state
 
 
@@ -55,7 +70,7 @@ def test_hr_10_3_caught_outside_their_turn_the_player_draws_the_call_penalty_at_
     """Base DOS-10.4: two cards; dos/call-penalty: four."""
     state = silent_two(variant(name) if name else dos())
     catch(state, C, A)
-    assert hand(state, A) == sorted(["G9", "Y3"] + drawn) and state.current == B
+    assert hand(state, A) == sorted(["G9", "Y3"] + drawn) and state.current_player() == B
 
 
 @pytest.mark.parametrize("name, drawn", [(None, ["G6", "R10"]), ("call-penalty", ["B7", "G6", "R10", "Y1"])])
@@ -66,7 +81,7 @@ def test_hr_10_3_caught_in_their_own_turn_the_player_draws_the_call_penalty_at_i
     catch(state, B, A)
     assert sizes(state)[A] == 2
     end_turn(state)
-    assert hand(state, A) == sorted(["G9", "Y3"] + drawn) and state.current == B
+    assert hand(state, A) == sorted(["G9", "Y3"] + drawn) and state.current_player() == B
 
 
 def test_hr_10_3_the_penalty_is_the_call_penalty_parameter(tmp_path):
@@ -102,7 +117,7 @@ def test_hr_10_4_base_dos_10_3_a_missing_call_stays_catchable_while_the_hand_hol
     state = silent_two(dos())
     draw(state)
     place(state, "B1")  # B's whole turn; C is to play
-    assert state.current == C and catchable(state, A)
+    assert state.current_player() == C and catchable(state, A)
 
 
 def test_hr_10_4_until_next_turn_is_the_default():
@@ -113,7 +128,7 @@ def test_hr_10_4_until_last_card_keeps_the_window_of_dos_10_3(tmp_path):
     state = silent_two(window(tmp_path, "until_last_card"))
     draw(state)
     place(state, "B1")
-    assert state.current == C and catchable(state, A)
+    assert state.current_player() == C and catchable(state, A)
 
 
 def test_hr_10_4_until_next_turn_a_catch_is_possible_before_the_next_player_acts():
@@ -126,7 +141,7 @@ def test_hr_10_4_until_next_turn_a_catch_is_possible_before_the_next_player_acts
 def test_hr_10_4_until_next_turn_the_first_action_of_the_next_turn_closes_the_window():
     state = silent_two(variant("catch-window"))
     draw(state)
-    assert state.current == B and not catchable(state, A)
+    assert state.current_player() == B and not catchable(state, A)
     refused(state, Action("catch", C, (("target", A),)))
     assert "call_dos" not in offered(state, A)  # safe for these two cards: nothing left to call
 
@@ -139,7 +154,7 @@ def test_hr_10_4_until_next_turn_a_player_drawn_up_to_two_is_catchable_until_the
     match(state, "Y9", "Y4", "Y5")
     end_turn(state)
     place(state, "G1")
-    assert state.current == C and hand(state, A) == ["R6", "Y3"] and catchable(state, A)
+    assert state.current_player() == C and hand(state, A) == ["R6", "Y3"] and catchable(state, A)
     draw(state)
     assert not catchable(state, A)
 
@@ -151,7 +166,7 @@ def test_hr_10_4_until_next_turn_the_players_own_turn_stays_open():
     match(state, "B8", "B8")
     assert catchable(state, A)
     catch(state, C, A)
-    assert state.vars["caught"] == 1
+    assert truth(state).variables["caught"] == 1
 
 
 def test_hr_10_4_until_next_play_a_draw_does_not_close_the_window(tmp_path):
@@ -219,4 +234,4 @@ def test_hr_10_3_to_10_5_the_three_catch_rules_combine(tmp_path):
 def test_hr_10_a_random_round_of_each_call_variant_ends(name, players):
     state = play_out(variant(name).new_state(players, seed=4),
                      [RandomBot(4 + seat) for seat in range(players)], single_round=True)
-    assert state.round == 2 or state.is_over()
+    assert truth(state).round == 2 or state.is_over()

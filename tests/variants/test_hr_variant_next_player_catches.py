@@ -1,7 +1,7 @@
 """HR-10.5 who may catch (uno/next-player-catches): only the next player may catch a missing UNO call."""
 from __future__ import annotations
 
-from helpers import refused
+from helpers import refused, truth
 from uno.uno_helpers import A, B, C, catch, hand, play, table
 from uno_variant_helpers import catchable, random_round, uno, variant
 
@@ -36,4 +36,4 @@ def test_hr_10_5_only_the_next_player_may_catch():
 
 def test_hr_10_5_a_random_round_plays_to_its_end():
     state = random_round(variant("next-player-catches"), 3, seed=5)
-    assert state.round == 2 or state.is_over()
+    assert truth(state).round == 2 or state.is_over()

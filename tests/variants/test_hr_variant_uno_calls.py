@@ -8,8 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from helpers import action_names, act, no_effect, refusal, refused
+from helpers import act, action_names, no_effect, refusal, refused, truth
 from uno.uno_helpers import A, B, C, catch, draw, hand, held, offered, play, sizes, table
 from uno_variant_helpers import catchable, combined, random_round, uno, variant
 
@@ -54,7 +53,7 @@ def test_hr_10_4_until_next_play_the_window_outlasts_a_turn_that_begins_with_a_d
     assert not catchable(official, A)
     state = exposed(variant("catch-until-next-play"))
     draw(state)  # B draws Y1 and keeps it: it does not match
-    assert state.current == C and catchable(state, A)
+    assert state.current_player() == C and catchable(state, A)
     play(state, "R1", call=True)
     assert not catchable(state, A)
 
@@ -82,7 +81,7 @@ def test_hr_10_6_nobody_calls_and_nobody_is_caught_at_one_card():
     assert [c.name for c in play_action.choices] == ["card", "colour"]
     state = table(game, 3, hands={A: ["R3", "R5"], B: ["R9", "G4"], C: ["R1", "G6"]}, discard=["R7"], draw=STOCK)
     assert all(a.get("call") is None for a in state.legal_actions())
-    refused(state, lambda: play(state, "R3", call=True))
+    refused(state, lambda: play(state, "R3", call=True), because="unexpected")
     play(state, "R3")
     assert sizes(state)[A] == 1 and not catchable(state, A)
     for seat in (A, B, C):
@@ -100,4 +99,4 @@ def test_hr_10_6_base_uno_8_a_player_at_one_card_must_call():
 @pytest.mark.parametrize("players", [2, 3])
 def test_hr_10_a_random_round_plays_to_its_end(name, players):
     state = random_round(variant(name), players, seed=13)
-    assert state.round == 2 or state.is_over()
+    assert truth(state).round == 2 or state.is_over()

@@ -22,7 +22,7 @@ def start(game, a_hand=("R3", "R5"), players=4):
 def test_hr_10_2_a_call_before_the_play_protects_the_player():
     state = start(variant("call-before-playing"))
     call_uno(state, A)
-    assert hand(state, A) == ["R3", "R5"] and state.current == A  # the call is not a turn of its own
+    assert hand(state, A) == ["R3", "R5"] and state.current_player() == A  # the call is not a turn of its own
     play(state, "R3")
     assert hand(state, A) == ["R5"] and not catchable(state, A)
 
@@ -65,7 +65,7 @@ def test_hr_10_2_a_missing_call_stays_catchable_until_the_last_card():
     state = start(variant("call-before-playing"))
     play(state, "R3", call=False)
     draw(state)  # B draws a yellow 1, which does not fit: the turn passes
-    assert state.current == C and catchable(state, A)
+    assert state.current_player() == C and catchable(state, A)
 
 
 def test_hr_10_2_only_the_player_to_move_may_call_before_playing():

@@ -4,7 +4,7 @@ Each test sets up a position with the variant and shows what it changes against 
 """
 from __future__ import annotations
 
-from helpers import act, refused
+from helpers import act, refused, truth
 from uno.uno_helpers import A, B, C, D, draw, hand, name_of, table, top
 from uno_variant_helpers import catchable, copies, uno, variant, with_params
 
@@ -29,8 +29,8 @@ def double(state, first, second, **choices):
 def test_uno_h1_1_two_identical_number_cards_go_down_in_one_play():
     state = start(variant("doubling"), ["R7", "R7", "B2"], top_card="G7")
     double(state, "R7", "R7", call=True)
-    assert hand(state, A) == ["B2"] and top(state) == "R7" and state.vars["active_colour"] == "red"
-    assert state.current == B and len(state.zones["discard"]) == 3
+    assert hand(state, A) == ["B2"] and top(state) == "R7" and truth(state).variables["active_colour"] == "red"
+    assert state.current_player() == B and len(truth(state).zones["discard"]) == 3
 
 
 def test_uno_h1_1_in_base_uno_one_card_is_played_at_a_time():
@@ -54,7 +54,7 @@ def test_uno_h1_3_same_number_pairs_any_colours_and_the_top_card_sets_the_colour
     state = start(with_params(tmp_path, "doubling", doubling_match="same_number"), ["R7", "B7", "B2"], top_card="R3")
     assert doubles(state) == {("R7", "B7")}  # the one underneath must be playable
     double(state, "R7", "B7", call=True)
-    assert top(state) == "B7" and state.vars["active_colour"] == "blue"
+    assert top(state) == "B7" and truth(state).variables["active_colour"] == "blue"
 
 
 def test_uno_h1_4_action_and_wild_cards_cannot_be_doubled():
@@ -65,7 +65,7 @@ def test_uno_h1_4_action_and_wild_cards_cannot_be_doubled():
 def test_uno_h1_4_no_double_after_a_draw():
     state = start(variant("doubling"), ["B7", "B7", "B2"], top_card="Y6")
     draw(state)  # A draws the yellow 6 and may play it, but only it
-    assert state.phase == "after_draw" and doubles(state) == set()
+    assert truth(state).phase == "after_draw" and doubles(state) == set()
 
 
 def test_uno_h1_5_the_call_is_judged_on_the_hand_left_after_the_double():
@@ -77,4 +77,4 @@ def test_uno_h1_5_the_call_is_judged_on_the_hand_left_after_the_double():
 def test_uno_h1_5_a_double_that_empties_the_hand_wins_the_round():
     state = start(variant("doubling"), ["R7", "R7"], top_card="R3")
     double(state, "R7", "R7")
-    assert state.round == 2 and state.scores()[A] == 6 + 18 + 26
+    assert truth(state).round == 2 and state.scores()[A] == 6 + 18 + 26

@@ -4,7 +4,7 @@ Each test sets up a position with the variant and shows what it changes against 
 """
 from __future__ import annotations
 
-from helpers import action_names, refused
+from helpers import action_names, refused, truth
 from uno.uno_helpers import A, B, draw, hand, keep, offered, play, sizes, table
 from uno_variant_helpers import combined, uno, variant, with_params
 
@@ -20,27 +20,27 @@ def start(game, a, stock, **options):
 def test_uno_h5_1_the_player_keeps_drawing_until_the_card_drawn_is_playable():
     state = start(variant("draw-until-playable"), ["R5", "B2"], ["G1", "B3", "Y2", "Y3"])
     draw(state)
-    assert hand(state, A) == ["B2", "B3", "G1", "R5", "Y2"] and state.phase == "after_draw"
+    assert hand(state, A) == ["B2", "B3", "G1", "R5", "Y2"] and truth(state).phase == "after_draw"
     assert offered(state) == {"Y2"}  # UNO-H5.2: only the card just drawn
 
 
 def test_uno_h5_1_in_base_uno_one_card_is_drawn():
     state = start(uno(), ["R5", "B2"], ["G1", "B3", "Y2", "Y3"])
     draw(state)
-    assert hand(state, A) == ["B2", "G1", "R5"] and state.current == B
+    assert hand(state, A) == ["B2", "G1", "R5"] and state.current_player() == B
 
 
 def test_uno_h5_1_drawing_stops_when_no_card_is_left():
     state = start(variant("draw-until-playable"), ["R5", "B2"], ["G1", "B3"], rest=("hand", 2))
     draw(state)
-    assert sizes(state)[A] == 4 and state.current == B and state.vars["passes"] == 0
+    assert sizes(state)[A] == 4 and state.current_player() == B and truth(state).variables["passes"] == 0
 
 
 def test_uno_h5_2_the_drawn_card_may_be_kept():
     state = start(variant("draw-until-playable"), ["R5", "B2"], ["G1", "Y2"])
     draw(state)
     keep(state)
-    assert hand(state, A) == ["B2", "G1", "R5", "Y2"] and state.current == B
+    assert hand(state, A) == ["B2", "G1", "R5", "Y2"] and state.current_player() == B
 
 
 def test_uno_h5_2_with_must_play_drawn_the_drawn_card_must_be_played(tmp_path):
@@ -49,7 +49,7 @@ def test_uno_h5_2_with_must_play_drawn_the_drawn_card_must_be_played(tmp_path):
     assert action_names(state, A) == {"play"} and offered(state) == {"Y2"}
     refused(state, lambda: keep(state))
     play(state, "Y2")
-    assert state.current == B
+    assert state.current_player() == B
 
 
 def test_uno_h5_3_penalty_draws_are_unchanged():
@@ -75,7 +75,7 @@ def test_uno_h6_1_in_base_uno_drawing_by_choice_is_allowed():
 def test_uno_h6_1_a_player_with_nothing_playable_draws():
     state = start(variant("forced-play"), ["B2", "R5"], ["G1"])
     draw(state)
-    assert sizes(state)[A] == 3 and state.current == B
+    assert sizes(state)[A] == 3 and state.current_player() == B
 
 
 def test_uno_h6_2_a_playable_card_just_drawn_must_be_played():

@@ -4,7 +4,7 @@ Each test sets up a position with the variant and shows what it changes against 
 """
 from __future__ import annotations
 
-from helpers import act, action_names, no_effect, refused
+from helpers import act, action_names, no_effect, refused, truth
 from uno.uno_helpers import A, B, C, D, call_uno, catch, held, play, sizes, table, top
 from uno_variant_helpers import combined, copies, uno, variant, with_params
 
@@ -26,17 +26,17 @@ def go_on(state):
 def test_uno_h3_1_an_identical_card_jumps_in_and_play_goes_on_from_the_jumper():
     state = start(variant("jump-in"), ["R5", "G5", "B2"], ["R5", "Y8", "B4"])
     play(state, "R5")
-    assert state.phase == "jump" and "jump_in" in action_names(state, C)
+    assert truth(state).phase == "jump" and "jump_in" in action_names(state, C)
     jump_in(state, C, "R5")
-    assert state.current == C and sizes(state)[C] == 2 and sizes(state)[A] == 2
+    assert state.current_player() == C and sizes(state)[C] == 2 and sizes(state)[A] == 2
     go_on(state)
-    assert state.current == D  # B was passed over
+    assert state.current_player() == D  # B was passed over
 
 
 def test_uno_h3_1_in_base_uno_nobody_plays_out_of_turn():
     state = start(uno(), ["R5", "G5", "B2"], ["R5", "Y8", "B4"])
     play(state, "R5")
-    assert state.current == B and "jump_in" not in uno().action_index
+    assert state.current_player() == B and "jump_in" not in uno().action_index
 
 
 def test_uno_h3_1_a_card_that_is_not_identical_cannot_jump_in():
@@ -50,7 +50,7 @@ def test_uno_h3_1_the_player_who_just_played_may_jump_in_on_their_own_card():
     state = start(variant("jump-in"), ["R5", "R5", "B2", "B3"], ["Y8", "B4", "B6"])
     play(state, "R5")
     jump_in(state, A, "R5")
-    assert copies(state, A, "R5") == [] and state.current == A
+    assert copies(state, A, "R5") == [] and state.current_player() == A
 
 
 def test_uno_h3_2_when_nobody_jumps_in_the_card_acts_as_usual():
@@ -58,7 +58,7 @@ def test_uno_h3_2_when_nobody_jumps_in_the_card_acts_as_usual():
     play(state, "R-D2")
     assert sizes(state)[B] == 3  # the Draw Two waits for the window to close
     go_on(state)
-    assert sizes(state)[B] == 5 and state.current == C
+    assert sizes(state)[B] == 5 and state.current_player() == C
 
 
 def test_uno_h3_3_a_jump_in_cancels_the_covered_card_and_acts_for_the_jumper():
@@ -67,17 +67,17 @@ def test_uno_h3_3_a_jump_in_cancels_the_covered_card_and_acts_for_the_jumper():
     jump_in(state, C, "R-D2")
     go_on(state)
     assert sizes(state)[B] == 3 and sizes(state)[D] == 5  # only the jumper's Draw Two acted
-    assert state.current == A
+    assert state.current_player() == A
 
 
 def test_uno_h3_4_wild_cards_jump_in_only_with_jump_in_wilds(tmp_path):
     state = start(variant("jump-in"), ["W", "G5", "B2"], ["W", "Y8", "B4"])
     play(state, "W", colour="green")
-    assert state.current == B and state.phase == "main"  # no window after a Wild
+    assert state.current_player() == B and truth(state).phase == "main"  # no window after a Wild
     state = start(with_params(tmp_path, "jump-in", jump_in_wilds=True), ["W", "G5", "B2"], ["W", "Y8", "B4"])
     play(state, "W", colour="green")
     jump_in(state, C, "W", colour="blue")
-    assert state.vars["active_colour"] == "blue" and top(state) == "W"
+    assert truth(state).variables["active_colour"] == "blue" and top(state) == "W"
 
 
 def test_uno_h3_5_the_jump_in_closes_the_covered_players_call_window():
@@ -100,10 +100,10 @@ def test_uno_h3_5_a_jumper_left_with_one_card_must_call():
 def test_uno_h3_1_no_window_opens_after_a_last_card_whose_draw_still_counts():
     state = start(variant("jump-in"), ["R-D2"], ["R-D2", "Y8", "B4"])
     play(state, "R-D2")
-    assert state.round == 2 and state.scores()[A] == (6 + 1 + 2) + (20 + 8 + 4) + 26  # B drew Y1, Y2 (UNO-11.2)
+    assert truth(state).round == 2 and state.scores()[A] == (6 + 1 + 2) + (20 + 8 + 4) + 26  # B drew Y1, Y2 (UNO-11.2)
 
 
 def test_uno_h3_6_with_stacking_no_jump_in_on_a_draw_card(tmp_path):
     state = start(combined(tmp_path, "stacking", "jump-in"), ["R-D2", "G5", "B2"], ["R-D2", "Y8", "B4"])
     play(state, "R-D2")
-    assert state.current == B and state.phase == "respond"
+    assert state.current_player() == B and truth(state).phase == "respond"

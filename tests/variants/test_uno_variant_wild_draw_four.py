@@ -5,7 +5,7 @@ two cannot both be on (HR-C1) is checked with the other combinations.
 """
 from __future__ import annotations
 
-from helpers import action_names, refused
+from helpers import action_names, refused, truth
 from uno.uno_helpers import A, B, C, draw, offered, play, sizes, table
 from uno_variant_helpers import uno, variant
 
@@ -26,30 +26,30 @@ def test_uno_h7_1_in_base_uno_the_bluff_may_be_put_down_and_challenged():
     state = start(uno(), ["WD4", "R2", "B5"])
     assert offered(state) == {"R2", "WD4"}
     play(state, "WD4", colour="blue")
-    assert state.current == B and action_names(state, B) >= {"challenge", "accept"}
+    assert state.current_player() == B and action_names(state, B) >= {"challenge", "accept"}
 
 
 def test_uno_h7_2_a_legitimate_wild_draw_four_acts_at_once_with_no_challenge():
     state = start(variant("no-bluffing"), ["WD4", "G2", "B5"])
     play(state, "WD4", colour="blue")
-    assert sizes(state)[B] == 9 and state.current == C and "challenge" not in action_names(state, B)
+    assert sizes(state)[B] == 9 and state.current_player() == C and "challenge" not in action_names(state, B)
 
 
 def test_uno_h7_3_an_illegitimate_wild_draw_four_is_not_playable_so_it_never_spares_a_draw():
     state = table(variant("no-bluffing"), hands={A: ["B5", "R-Skip"], **OTHERS}, discard=["R7"],
                   draw=["WD4", "Y2"])
     draw(state)  # a player who draws may play the card drawn (UNO-4.5 c), but not this bluff
-    assert state.current == B and sizes(state)[A] == 3
+    assert state.current_player() == B and sizes(state)[A] == 3
 
 
 def test_uno_h8_1_a_wild_draw_four_may_be_played_at_any_time():
     state = start(variant("free-wild-draw-four"), ["WD4", "R2", "B5"])
     assert offered(state) == {"R2", "WD4"}
     play(state, "WD4", colour="blue")
-    assert sizes(state)[B] == 9 and state.current == C
+    assert sizes(state)[B] == 9 and state.current_player() == C
 
 
 def test_uno_h8_2_nobody_may_challenge_it():
     state = start(variant("free-wild-draw-four"), ["WD4", "R2", "B5"])
     play(state, "WD4", colour="blue")
-    assert state.phase == "main" and not [a for a in state.legal_actions() if a.name == "challenge"]
+    assert truth(state).phase == "main" and not [a for a in state.legal_actions() if a.name == "challenge"]

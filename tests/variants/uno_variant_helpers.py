@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from helpers import truth
 from rulesrun.interpreter import Game, State, load_game
 from rulesrun.interpreter.play.bots import RandomBot
 from rulesrun.interpreter.play.runner import play_out
@@ -51,11 +52,11 @@ def random_round(game: Game, players: int, seed: int) -> State:
 
 def copies(state: State, seat: int, name: str) -> list[int]:
     """The ids of every copy of the card `name` in the seat's hand."""
-    return [cid for cid in state.zones["hand"][seat] if name_of(state.game, cid) == name]
+    return [cid for cid in truth(state).zones["hand"][seat] if name_of(state.game, cid) == name]
 
 
 def pending(state: State) -> int:
-    return state.vars["pending"]
+    return truth(state).variables["pending"]
 
 
 def catchable(state: State, target: int) -> bool:

@@ -1,0 +1,294 @@
+"""The table of a game in progress: where every component lies, the variables, whose turn it is.
+
+A `Table` is plain data plus one seeded random generator, and the one mutator of
+that data: every change goes through a method here (a component moved, a zone
+shuffled, a die rolled, a variable set, a seat passed over, the direction
+reversed) and is recorded as an event. The compiled effects act on a Table;
+the turn machinery (`flow.py`) drives it; the `State` is the face players see.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..errors import EvalError
+from . import events as ev
+from . import visibility
+from .game import Game
+
+MAX_STEPS_PER_ACTION = 100_000  # loop turns, skips and components moved by one action, with its triggers
+
+
+class RoundOver(Exception):
+    """Raised by `end_round` so that no further effect of the action runs."""
+
+
+class Table:
+    """Everything that changes while a game is played."""
+
+    def __init__(self, game: Game, players: int, seed: int):
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.events: list[ev.Event] = []
+        # where the components are
+        self.zones: dict[str, Any] = {}  # zone -> components bottom to top (a per-player zone: one list a seat)
+        self.where: list[tuple[str, int | None]] = []  # component -> (zone, owner)
+        self.faces: list[int] = [0] * len(game.components)
+        self.changes: dict[tuple[str, int | None], int] = {}  # zone -> how often it changed this round
+        self.revealed: dict[int, set[int]] = {}  # viewer -> components shown to them where they still lie
+        self.vars: dict[str, Any] = {}
+        # the turn
+        self.current = 0
+        self.dealer: int | None = None
+        self.direction = 1
+        self.phase: str | None = None
+        self.round = 0
+        self.out: set[int] = set()  # seats out of play (eliminated); turn order passes them by
+        self.out_for_game: set[int] = set()
+        self.others = self.seat_orders()
+        self.skipped: list[int] = []  # seats passed over when this turn ends
+        self.turn_begun = False
+        self.turn_ended = False
+        self.round_over = False
+        self.round_winner: int | None = None
+        self.finished = False
+        self.winners: tuple[int, ...] = ()
+        self.last_actor: int | None = None  # who took the last action, if any this round
+        # bounds
+        self.action_count = 0
+        self.round_actions = 0  # actions taken in this round, bounded by the ruleset's max_actions
+        self.steps = 0  # work done by the current action, bounded by MAX_STEPS_PER_ACTION
+
+    def copy(self) -> "Table":
+        """An independent copy: acting on it leaves this table as it is."""
+        other = Table.__new__(Table)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.zones = {k: ([list(h) for h in v] if self.game.zones[k].per_player else list(v))
+                       for k, v in self.zones.items()}
+        other.where = list(self.where)
+        other.faces = list(self.faces)
+        other.vars = {k: (list(v) if isinstance(v, list) else v) for k, v in self.vars.items()}
+        other.events = list(self.events)
+        other.changes = dict(self.changes)
+        other.revealed = {viewer: set(seen) for viewer, seen in self.revealed.items()}
+        other.out = set(self.out)
+        other.out_for_game = set(self.out_for_game)
+        other.skipped = list(self.skipped)
+        return other
+
+    # ------------------------------------------------------------ seats
+
+    def seat_orders(self) -> list[tuple[int, ...]]:
+        """For each seat, the other seats still in play, clockwise from its left."""
+        n = self.players
+        return [tuple(q for q in ((p + i) % n for i in range(1, n)) if q not in self.out) for p in range(n)]
+
+    def seat_after(self, p: int, step: int) -> int:
+        """The seat `step` places after p (negative: before), counting only seats in play."""
+        if not self.out:
+            return (p + step) % self.players
+        direction = 1 if step >= 0 else -1
+        for _ in range(abs(step)):
+            for _ in range(self.players):
+                p = (p + direction) % self.players
+                if p not in self.out:
+                    break
+        return p
+
+    def live_skips(self) -> int:
+        """Skips still to be served: a skipped seat that has since left play is passed over anyway."""
+        if not self.out:
+            return len(self.skipped)
+        return sum(1 for seat in self.skipped if seat not in self.out)
+
+    # ------------------------------------------------------------ components
+
+    def emit(self, event: ev.Event) -> None:
+        self.events.append(event)
+
+    def zone(self, name: str, owner: int | None) -> list[int]:
+        z = self.zones[name]
+        return z[owner] if self.game.zones[name].per_player else z
+
+    def gather(self) -> None:
+        """Every component back home, in definition order; every other zone empty."""
+        game = self.game
+        home = game.home_zone
+        self.changes = {}
+        self.revealed = {}
+        for zone in game.zones.values():
+            self.zones[zone.name] = [[] for _ in range(self.players)] if zone.per_player else []
+        self.zones[home] = [c.id for c in game.components]
+        self.where = [(home, None)] * len(game.components)
+        self.emit(ev.Gathered(home))
+
+    def move(self, cid: int, to_zone: str, to_owner: int | None, to_bottom: bool = False) -> None:
+        self.steps += 1
+        if self.steps > MAX_STEPS_PER_ACTION:
+            self.spend(0)
+        from_zone, from_owner = self.where[cid]
+        self.zone(from_zone, from_owner).remove(cid)
+        if self.revealed:
+            for seen in self.revealed.values():
+                seen.discard(cid)
+        target = self.zone(to_zone, to_owner)
+        changes = self.changes
+        changes[from_zone, from_owner] = changes.get((from_zone, from_owner), 0) + 1
+        changes[to_zone, to_owner] = changes.get((to_zone, to_owner), 0) + 1
+        if to_bottom:
+            target.insert(0, cid)
+        else:
+            target.append(cid)
+        self.where[cid] = (to_zone, to_owner)
+        self.emit(ev.Moved(cid, from_zone, from_owner, to_zone, to_owner, to_bottom))
+
+    def tuck(self, zone: str) -> int | None:
+        """Put a shared zone's top component underneath and return it (None for an empty zone).
+
+        For a draw that only reads the component: it stays in its zone, so no
+        event is told and no `changes` counts it; a log gives a zone's order
+        only at its shuffles.
+        """
+        pile = self.zones[zone]
+        if not pile:
+            return None
+        cid = pile.pop()
+        pile.insert(0, cid)
+        return cid
+
+    def take_top(self, zone: str, owner: int | None) -> int | None:
+        """The top component of a zone, refilling it first if it is empty and may be refilled."""
+        cards = self.zone(zone, owner)
+        if not cards:
+            self.refill(zone, owner)
+            cards = self.zone(zone, owner)
+        if not cards:
+            return None
+        if self.game.zones[zone].bag:
+            return cards[self.rng.randrange(len(cards))]
+        return cards[-1]
+
+    def refill(self, zone: str, owner: int | None) -> None:
+        spec = self.game.zones[zone]
+        if spec.refill_from is None:
+            return
+        source = self.zone(spec.refill_from, None)
+        keep = spec.refill_keep
+        movable = source[:len(source) - keep] if keep else list(source)
+        if not movable:
+            return
+        for cid in movable:
+            self.move(cid, zone, owner)
+        self.shuffle(zone, owner)
+
+    def shuffle(self, zone: str, owner: int | None) -> None:
+        cards = self.zone(zone, owner)
+        self.rng.shuffle(cards)
+        self.emit(ev.Shuffled(zone, owner, tuple(cards)))
+
+    def swap(self, zone: str, a: int, b: int) -> None:
+        """Exchange the contents of two players' zones (for example their hands)."""
+        first, second = list(self.zone(zone, a)), list(self.zone(zone, b))
+        for cid in first:
+            self.move(cid, zone, b)
+        for cid in second:
+            self.move(cid, zone, a)
+
+    def rotate(self, zone: str) -> None:
+        """Every player in play passes the whole zone to the next player in the direction of play."""
+        seats = [p for p in range(self.players) if p not in self.out]
+        contents = {p: list(self.zone(zone, p)) for p in seats}
+        for p in seats:
+            receiver = self.seat_after(p, self.direction)
+            for cid in contents[p]:
+                self.move(cid, zone, receiver)
+
+    def reveal(self, zone: str, owner: int | None, viewer: int) -> None:
+        """Show a zone's components to one player; they stay known to them until they move."""
+        cards = tuple(self.zone(zone, owner))
+        self.revealed.setdefault(viewer, set()).update(cards)
+        self.emit(ev.Revealed(zone, owner, viewer, cards))
+
+    def roll(self, cid: int) -> None:
+        comp = self.game.components[cid]
+        if not comp.faces:
+            raise EvalError("no_faces", component=self.game.label(cid))
+        self.faces[cid] = self.rng.randrange(len(comp.faces))
+        self.emit(ev.Rolled(cid, self.faces[cid]))
+
+    # ------------------------------------------------------------ variables
+
+    def reset_variables(self, scopes: tuple[str, ...]) -> None:
+        for var in self.game.variables_in_scope(scopes):
+            self.vars[var.name] = [var.initial] * self.players if var.per_player else var.initial
+
+    def set_var(self, name: str, owner: int | None, value: Any) -> None:
+        """Change a variable; setting the value it already has is no change and no event."""
+        if name == "current":
+            if self.current == value:
+                return
+            self.current = int(value)
+        elif name == "dealer":
+            if self.dealer == value:
+                return
+            self.dealer = value
+        elif owner is None:
+            if self.vars[name] == value and type(self.vars[name]) is type(value):
+                return
+            self.vars[name] = value
+        else:
+            values = self.vars[name]
+            if values[owner] == value and type(values[owner]) is type(value):
+                return
+            values[owner] = value
+        spec = self.game.variables.get(name)
+        if spec is None or spec.visibility == "public":
+            self.emit(ev.VariableSet(name, owner, value))
+        elif spec.visibility != "hidden":
+            self.emit(ev.VariableSet(name, owner, value, visibility.private_to(spec, owner, self.current)))
+
+    def scores(self) -> list[int]:
+        return list(self.vars.get(self.game.score_variable) or [0] * self.players)
+
+    # ------------------------------------------------------------ the turn, as effects change it
+
+    def end_turn(self) -> None:
+        self.turn_ended = True
+
+    def spend(self, steps: int = 1) -> None:
+        """Count work done by one action; a ruleset that loops without end is stopped with a message."""
+        self.steps += steps
+        if self.steps > MAX_STEPS_PER_ACTION:
+            raise EvalError("steps", limit=MAX_STEPS_PER_ACTION)
+
+    def skip(self, count: int = 1) -> None:
+        self.spend(count)
+        for _ in range(count):
+            skipped = self.seat_after(self.current, (self.live_skips() + 1) * self.direction)
+            self.skipped.append(skipped)
+            self.emit(ev.Skipped(skipped))
+
+    def reverse(self) -> None:
+        self.direction = -self.direction
+        self.emit(ev.DirectionChanged(self.direction))
+
+    def goto(self, phase: str) -> None:
+        self.phase = phase
+        self.emit(ev.PhaseChanged(phase))
+
+    def end_round(self, winner: int | None) -> None:
+        self.round_over = True
+        self.round_winner = winner
+        raise RoundOver()
+
+    def eliminate(self, player: int, for_game: bool) -> None:
+        """Take a seat out of play for the rest of the round (or the game)."""
+        self.out.add(player)
+        if for_game:
+            self.out_for_game.add(player)
+        self.others = self.seat_orders()
+        self.emit(ev.Eliminated(player, for_game))
