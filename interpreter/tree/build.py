@@ -436,6 +436,29 @@ def _choice_type(kind: str, many: bool, value: Any, symbols: Symbols, source: n.
     return source.type.element or T.ANY if source.type.kind == "list" else T.ANY
 
 
+def component_entries(data: dict[str, Any]) -> list[tuple[Path, int]]:
+    """(path, how many components it makes) for each entry of `components.cards` and `.dice`.
+
+    Counted without making a single component: the product of the lengths of the
+    entry's lists, times its copies. A document too large to build is refused by
+    this count, before the builder runs.
+    """
+    components = data.get("components") if isinstance(data, dict) else None
+    found: list[tuple[Path, int]] = []
+    for section in ("cards", "dice"):
+        entries = components.get(section) if isinstance(components, dict) else None
+        for i, entry in enumerate(entries if isinstance(entries, list) else []):
+            if not isinstance(entry, dict):
+                continue
+            copies = entry.get("copies", 1)
+            count = copies if isinstance(copies, int) and not isinstance(copies, bool) else 1
+            for key, value in entry.items():
+                if key not in ("copies", "faces") and isinstance(value, list):
+                    count *= len(value)
+            found.append((("components", section, i), count))
+    return found
+
+
 def content_hash(doc: dict[str, Any]) -> str:
     """A stable hash of the resolved ruleset, carried by every log."""
     text = json.dumps(doc, sort_keys=True, separators=(",", ":"), default=str)
