@@ -21,8 +21,7 @@ if TYPE_CHECKING:
 def compile_document(doc: Document) -> "Game":
     """Check the size and the shape, refuse a component count too large to build, then compile."""
     from .backend.assemble import assemble
-    from .check.semantics import component_entries
-    from .tree.build import MAX_COMPONENTS, build
+    from .tree.build import MAX_COMPONENTS, build, component_entries
     problems = size_problems(doc) or schema_problems(doc)
     if problems:
         raise RulesetError(problems)
@@ -55,7 +54,7 @@ class Validation:
 
     The stages run in order and a stage runs only on what the one before accepted:
     YAML, then `extends`, then the JSON Schema, then the compiler, then the semantic
-    checks of `checks.py`. Within a stage every problem is collected.
+    checks of `check/semantics.py`. Within a stage every problem is collected.
     """
 
     problems: tuple[Problem, ...]
@@ -89,7 +88,7 @@ def validate(name_or_path: str) -> Validation:
         game = compile_document(doc)
     except RulesetError as err:
         return Validation(_in_order(err.problems), doc.texts, doc)
-    return Validation(_in_order(check(game, doc)), doc.texts, doc, game)
+    return Validation(_in_order(check(game.rules, doc)), doc.texts, doc, game)
 
 
 def _not_found(name_or_path: str, problems: list[Problem]) -> bool:

@@ -22,6 +22,8 @@ from rulesrun.interpreter.source import safe_yaml as loader
 from rulesrun.interpreter.words.diagnostics import as_json, render, summary
 from rulesrun.interpreter.errors import Position, Problem
 from rulesrun.interpreter import RULESET_SCHEMA as SCHEMA_FILE, validate
+from rulesrun.interpreter.check.semantics import Reach, Uses
+from rulesrun.interpreter.tree import nodes
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = (Path(__file__).parent / "corpus" / "lib" / "base.yaml").read_text(encoding="utf-8")
@@ -303,3 +305,44 @@ def test_an_attribute_is_unused_only_when_a_label_shows_the_components(tmp_path:
     assert codes(tmp_path, changed(unused)) == ["S401"]
     no_label = changed(unused, ("  derive:\n    label: \"this.colour + ' ' + str(this.number)\"\n", ""))
     assert codes(tmp_path, no_label) == []
+
+
+def test_the_checks_have_a_method_for_every_effect_and_every_expression() -> None:
+    assert [cls.__name__ for cls in nodes.EFFECTS if not hasattr(Reach, "visit_" + cls.__name__)] == []
+    places = (*nodes.EXPRESSIONS, nodes.Target, nodes.ZoneRef)
+    assert [cls.__name__ for cls in places if not hasattr(Uses, "visit_" + cls.__name__)] == []
+
+
+def test_what_only_a_procedure_nothing_runs_uses_or_fills_is_not_reported(tmp_path: Path) -> None:
+    """A base ruleset may offer a procedure that only its house rules run."""
+    idle = ("procedures:\n  idle:\n    - set: {streak: bonus}\n    - move: {from: pile, to: grave}\n"
+            "    - if: \"top(grave).size == small\"\n      then: [end_turn]\nround:\n")
+    text = changed(("  hand_size: 3\n", "  hand_size: 3\n  bonus: 2\n"),
+                   ("    number: [1, 2, 3]\n", "    number: [1, 2, 3]\n    size: [small, large]\n"),
+                   ("  pile: {visibility: public}\n", "  pile: {visibility: public}\n  grave: {visibility: public}\n"),
+                   ("  passes: {scope: round, initial: 0}\n", "  passes: {scope: round, initial: 0}\n  streak: 0\n"),
+                   ("round:\n", idle))
+    assert codes(tmp_path, text) == []
+    assert codes(tmp_path, text.replace("    - move: {from: pile, to: grave}\n", "")) == ["S404"]
+
+
+def test_a_procedure_nothing_runs_is_not_checked_until_something_runs_it(tmp_path: Path) -> None:
+    text = changed(("round:\n", "procedures:\n  idle: [{move: {from: nowhere, to: pile}}, {do: idle}]\nround:\n"))
+    assert codes(tmp_path, text) == []
+    assert codes(tmp_path, text.replace("      - end_turn\n  pass:", "      - do: idle\n      - end_turn\n  pass:")) \
+        == ["S303", "S312"]
+
+
+@pytest.mark.parametrize("condition", ["big(2)", "hand_size - 3", "hand_size in [1, 2]", "never"])
+def test_a_condition_the_folder_decides_before_the_game_is_always_false(tmp_path: Path, condition: str) -> None:
+    """Parameterised definitions, arithmetic, `in` and a definition written as a number fold too."""
+    text = changed(('  top_card: "top(pile)"\n', '  top_card: "top(pile)"\n  big(x): "x > 5"\n  never: 0\n'),
+                   ('"not any(c in hand: playable(c))"', f'"{condition}"'))
+    assert codes(tmp_path, text) == ["S405"]
+
+
+def test_a_local_name_spelled_like_a_variable_does_not_use_it(tmp_path: Path) -> None:
+    loop = "      - for_each: streak\n        in: hand\n        do: [{move: {card: streak, to: pile}}]\n"
+    text = changed(("  passes: {scope: round, initial: 0}\n", "  passes: {scope: round, initial: 0}\n  streak: 0\n"),
+                   ("      - set: {passes: 0}\n", "      - set: {passes: 0}\n" + loop))
+    assert codes(tmp_path, text) == ["S402"]

@@ -1,220 +1,293 @@
 """Semantic checks over a whole ruleset: what no single expression shows.
 
 The compiler checks every name and expression where it is written. These checks
-look at the compiled game and its document as a whole: a zone nothing ever fills,
-an action no turn ever offers, a trigger that never fires, a game that cannot end,
-a deck that does not add up to the size it declares, and attributes, variables and
-parameters declared but never used. Each check is conservative: it reports only what
-is certain from the text. Unused names are warnings; everything else is an error.
-Definitions and procedures are not reported when unused: a base ruleset may offer
-them to the house rules built on it.
+look at the ruleset as a whole: a zone nothing ever fills, an action no turn ever
+offers, a trigger that never fires, a game that cannot end, a deck that does not
+add up to the size it declares, and attributes, variables and parameters declared
+but never used. Each check is conservative: it reports only what is certain from
+the text. Unused names are warnings; everything else is an error. Definitions and
+procedures are not reported when unused: a base ruleset may offer them to the
+house rules built on it.
+
+The checks are passes over the typed ruleset tree: what effects may do is read
+from the effect nodes (`Reach`), what expressions use from the expression nodes
+(`Uses`), and a condition that can never hold from the value the one constant
+folder found for it (`const`). The document is read only for positions, for the
+declared `components.count` and the entries it is compared with, and for the
+section that a problem of the whole ruleset points at.
 """
 from __future__ import annotations
 
-import operator
-import re
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Callable, Iterator
+from typing import Any
 
-from ..errors import Position, Problem
-from ..language.builtins import NAMES as BUILTIN_NAMES
-from ..language.syntax import ExprError, parse
-from ..engine.game import Game
-from ..language.syntax import Token, Tree
+from ..errors import Problem
+from ..source.document import Document
+from ..tree import nodes as n
+from ..tree.build import component_entries
+from ..tree.symbols import suggest
 
 Path = tuple[Any, ...]
-Values = frozenset[Any] | None  # the values an expression can take, or None when not known
-
-# Control forms and the keys holding their nested effect lists.
-_CONTROL = {"if": ("then", "else"), "while": ("do",), "for_each": ("do",), "switch": ("default",)}
+Part = n.Expr | n.Target | n.ZoneRef | None  # what an effect names besides other effects
 _SHOWN = frozenset({"label"})  # attributes the engine reads itself, to show a component
-_LEADING_NAME = re.compile(r"\s*([A-Za-z_]\w*)")
-_MAX_FOLD_DEPTH = 50
-_COMPARE: dict[str, Callable[[Any, Any], Any]] = {
-    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
-class _Unknown(Exception):
-    """A value that cannot be known before the game runs."""
+def check(rules: n.Ruleset, doc: Document) -> list[Problem]:
+    """Every whole-ruleset problem of a built ruleset, each at the place it was written in `doc`."""
+    checks = _Checks(rules, doc)
+    return (checks.unused() + checks.empty_zones() + checks.dead_actions() + checks.dead_triggers()
+            + checks.component_count() + checks.endless())
 
 
-def check(game: Game, doc: Any) -> list[Problem]:
-    """Every whole-ruleset problem of a compiled game, each at the place it was written."""
-    ruleset = _Ruleset(game, doc.data, doc.source)
-    return (ruleset.unused() + ruleset.empty_zones() + ruleset.dead_actions() + ruleset.dead_triggers()
-            + ruleset.component_count() + ruleset.endless())
+def always_false(condition: n.Expr | None) -> bool:
+    """Whether a condition is false whatever happens (an absent condition is not)."""
+    return condition is not None and condition.constant and not condition.const
 
 
-def component_entries(data: dict[str, Any]) -> list[tuple[Path, int]]:
-    """(path, how many components it makes) for each entry of `components.cards` and `.dice`.
+class Reach(n.Pass[None]):
+    """What some effects may do, through the procedures they run: the one walk of every effect class.
 
-    Counted without making a single component: the product of the lengths of the
-    entry's lists, times its copies.
+    Besides the phases they `goto`, the zones they put components into and whether
+    they end the round or pass the turn, it keeps every expression, target and zone
+    they name (`parts`), for `Uses`.
     """
-    components = data.get("components") if isinstance(data, dict) else None
-    found: list[tuple[Path, int]] = []
-    for section in ("cards", "dice"):
-        entries = components.get(section) if isinstance(components, dict) else None
-        for i, entry in enumerate(entries if isinstance(entries, list) else []):
-            if not isinstance(entry, dict):
-                continue
-            copies = entry.get("copies", 1)
-            count = copies if isinstance(copies, int) and not isinstance(copies, bool) else 1
-            for key, value in entry.items():
-                if key not in ("copies", "faces") and isinstance(value, list):
-                    count *= len(value)
-            found.append((("components", section, i), count))
-    return found
+
+    def __init__(self) -> None:
+        self.phases: set[str] = set()
+        self.filled: set[str] = set()
+        self.parts: list[Part] = []
+        self.ends_round = False
+        self.ends_turn = False
+        self.sets_current = False  # a `set` of `current` passes the turn without `end_turn`
+        self._run: set[str] = set()  # procedures walked already
+
+    def walk(self, *effects: n.Effect | None) -> Reach:
+        """Add what `effects` may do (None stands for an absent list); returns itself, to read a result off."""
+        for effect in effects:
+            if effect is not None:
+                self.visit(effect)
+        return self
+
+    def run(self, procedure: n.ProcedureBody) -> None:
+        """A procedure's effects, walked once however many places run it."""
+        if procedure.name not in self._run:
+            self._run.add(procedure.name)
+            self.walk(procedure.effect)
+
+    def _into(self, zone: str, *parts: Part) -> None:
+        self.filled.add(zone)
+        self.parts.extend(parts)
+
+    def _names(self, *parts: Part) -> None:
+        self.parts.extend(parts)
+
+    def visit_Sequence(self, effect: n.Sequence) -> None:
+        self.walk(*effect.steps)
+
+    def visit_MoveComponents(self, effect: n.MoveComponents) -> None:
+        self._into(effect.to.name, effect.what, effect.to)
+
+    def visit_MoveTop(self, effect: n.MoveTop) -> None:
+        self._into(effect.to.name, effect.source, effect.count, effect.to)
+
+    def visit_Draw(self, effect: n.Draw) -> None:
+        self._into(effect.to, effect.player, effect.count, effect.remember)
+
+    def visit_Deal(self, effect: n.Deal) -> None:
+        self._into(effect.to, effect.source, effect.count)
+
+    def visit_Shuffle(self, effect: n.Shuffle) -> None:
+        self._names(effect.zone)
+
+    def visit_Assign(self, effect: n.Assign) -> None:
+        for target, value in effect.pairs:
+            self._names(target, value)
+            self.sets_current |= target.name == "current"
+
+    def visit_Increase(self, effect: n.Increase) -> None:
+        for target, current, amount in effect.steps:
+            self._names(target, current, amount)
+
+    def visit_Skip(self, effect: n.Skip) -> None:
+        self._names(effect.count)
+
+    def visit_EndTurn(self, effect: n.EndTurn) -> None:
+        self.ends_turn = True
+
+    def visit_Goto(self, effect: n.Goto) -> None:
+        self.phases.add(effect.phase)
+
+    def visit_EndRound(self, effect: n.EndRound) -> None:
+        self.ends_round = True
+        self._names(effect.winner)
+
+    def visit_DrawHigh(self, effect: n.DrawHigh) -> None:
+        self._names(effect.zone, effect.value, effect.target)
+
+    def visit_Roll(self, effect: n.Roll) -> None:
+        self._names(effect.what)
+
+    def visit_Reveal(self, effect: n.Reveal) -> None:
+        self._names(effect.zone, effect.viewer)
+
+    def visit_Swap(self, effect: n.Swap) -> None:
+        self._names(effect.players)
+
+    def visit_Eliminate(self, effect: n.Eliminate) -> None:
+        self._names(effect.player)
+
+    def _plain(self, effect: n.Reverse | n.Rotate) -> None:
+        """An effect that names no expression and changes nothing the checks follow."""
+
+    visit_Reverse = visit_Rotate = _plain
+
+    def visit_RunProcedure(self, effect: n.RunProcedure) -> None:
+        self.run(effect.body)
+
+    def visit_If(self, effect: n.If) -> None:
+        self._names(effect.condition)
+        self.walk(effect.then, effect.otherwise)
+
+    def visit_Switch(self, effect: n.Switch) -> None:
+        self._names(effect.key)
+        self.walk(*(body for _, body in effect.cases), effect.default)
+
+    def visit_While(self, effect: n.While) -> None:
+        self._names(effect.condition)
+        self.walk(effect.body)
+
+    def visit_ForEach(self, effect: n.ForEach) -> None:
+        self._names(effect.items)
+        self.walk(effect.body)
 
 
-@dataclass(frozen=True)
-class _Step:
-    """One effect as written: its name (`move`, `goto`, `if` ...) and its arguments."""
+class Uses(n.Pass[None]):
+    """The variables, parameters and attributes that expressions, targets and zone references use."""
 
-    name: str
-    args: Any
-
-
-def _steps(items: Any) -> Iterator[_Step]:
-    """Every effect of an effect list, control forms and their branches included, in written order."""
-    for item in items if isinstance(items, list) else [] if items is None else [items]:
-        if isinstance(item, str):
-            yield _Step(item, None)
-            continue
-        if not isinstance(item, dict):
-            continue
-        keyword = next((k for k in _CONTROL if k in item), None)
-        if keyword is None:
-            for name, args in item.items():
-                yield _Step(str(name), args)
-            continue
-        yield _Step(keyword, item)
-        for branch in _CONTROL[keyword]:
-            yield from _steps(item.get(branch))
-        cases = item.get("cases") if keyword == "switch" else None
-        for body in (cases.values() if isinstance(cases, dict) else ()):
-            yield from _steps(body)
-
-
-@lru_cache(maxsize=4096)
-def _mentions(text: str) -> tuple[frozenset[str], frozenset[str]]:
-    """(names, attribute names) an expression or assignment target mentions; nothing if it does not parse."""
-    for start in ("start", "lvalue"):
-        try:
-            tree = parse(text, start=start)
-        except ExprError:
-            continue
-        attributes = [sub.children[1] for sub in tree.iter_subtrees() if sub.data == "attr"]
-        skip = {id(token) for token in attributes}
-        names = {str(token) for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NAME")
-                 if id(token) not in skip}
-        return frozenset(names), frozenset(map(str, attributes))
-    return frozenset(), frozenset()
-
-
-def _texts(node: Any) -> Iterator[str]:
-    """Every expression-like text below a node: values, and the targets of `set` and `add`."""
-    if isinstance(node, str):
-        yield node
-    elif isinstance(node, list):
-        for item in node:
-            yield from _texts(item)
-    elif isinstance(node, dict):
-        for key, value in node.items():
-            if key == "description":
-                continue
-            if key in ("set", "add") and isinstance(value, dict):
-                yield from map(str, value)
-            yield from _texts(value)
-
-
-def _leading_name(text: Any) -> str | None:
-    """`hand` for `hand[target]`: the zone a zone reference names."""
-    found = _LEADING_NAME.match(str(text)) if text is not None else None
-    return found.group(1) if found else None
-
-
-def _mapping(value: Any) -> dict[Any, Any]:
-    return value if isinstance(value, dict) else {}
-
-
-class _Ruleset:
-    """A compiled game with its document, read once for all the checks."""
-
-    def __init__(self, game: Game, data: dict[str, Any], source: Any):
-        self.game = game
-        self.data = data
-        self.source = source
-        self.own = {path: list(_steps(_walk(data, path))) for path in self._effect_lists()}  # by where they are
-        self.names: set[str] = set()
+    def __init__(self) -> None:
+        self.variables: set[str] = set()  # read, or changed as a target
+        self.params: set[str] = set()
         self.attributes: set[str] = set()
-        for section in ("define", "setup", "round", "turn", "actions", "triggers", "procedures"):
-            self._mention(data.get(section))
-        self._mention(_mapping(data.get("components")).get("derive"))
-        for spec in _mapping(data.get("actions")).values():  # `value: colour` offers an attribute's values
-            for choice in _mapping(_mapping(spec).get("choose")).values():
-                if isinstance(_mapping(choice).get("value"), str):
-                    self.attributes.add(choice["value"])
-        self.words = set(game.phases) | {v for values in game.domains.values() for v in values if isinstance(v, str)}
+
+    def add(self, *parts: Part) -> Uses:
+        """Add what `parts` use (None stands for an absent part); returns itself, to read a result off."""
+        for part in parts:
+            if part is not None:
+                self.visit(part)
+        return self
+
+    def _leaf(self, node: n.Expr) -> None:
+        """A literal, a local name, a symbol or a built-in name: no global name of the ruleset."""
+
+    visit_Const = visit_Local = visit_Symbol = visit_Builtin = _leaf
+
+    def visit_ParamRef(self, node: n.ParamRef) -> None:
+        self.params.add(node.name)
+
+    def visit_VariableRead(self, node: n.VariableRead) -> None:
+        self.variables.add(node.name)
+        self.add(node.owner)
+
+    def visit_Target(self, node: n.Target) -> None:
+        self.variables.add(node.name)
+        self.add(node.owner)
+
+    def visit_ZoneRead(self, node: n.ZoneRead | n.ZoneRef | n.Changes) -> None:
+        self.add(node.owner)
+
+    visit_ZoneRef = visit_Changes = visit_ZoneRead
+
+    def visit_DefinitionUse(self, node: n.DefinitionUse) -> None:
+        """Its arguments: the body's own names are the definition's, which `define` adds once."""
+        self.add(*node.args)
+
+    def visit_Attribute(self, node: n.Attribute) -> None:
+        self.attributes.add(node.name)
+        self.add(node.obj)
+
+    def visit_ListOf(self, node: n.ListOf) -> None:
+        self.add(*node.items)
+
+    def visit_Item(self, node: n.Item) -> None:
+        self.add(node.seq, node.index)
+
+    def visit_Call(self, node: n.Call) -> None:
+        self.add(*node.args)
+
+    def visit_Aggregate(self, node: n.Aggregate) -> None:
+        self.add(node.items, node.body)
+
+    def visit_Negative(self, node: n.Negative | n.Not) -> None:
+        self.add(node.operand)
+
+    visit_Not = visit_Negative
+
+    def visit_And(self, node: n.And | n.Or) -> None:
+        self.add(*node.parts)
+
+    visit_Or = visit_And
+
+    def visit_Conditional(self, node: n.Conditional) -> None:
+        self.add(node.then, node.condition, node.other)
+
+    def visit_Compare(self, node: n.Compare | n.Arithmetic) -> None:
+        self.add(node.left, node.right)
+
+    visit_Arithmetic = visit_Compare
+
+    def visit_Membership(self, node: n.Membership) -> None:
+        self.add(node.item, node.container)
+
+
+class _Checks:
+    """A built ruleset with its document, read once for all the checks."""
+
+    def __init__(self, rules: n.Ruleset, doc: Document):
+        self.rules = rules
+        self.doc = doc
+        self.source = doc.source
+        # what runs without being chosen (the setups, rounds, turns, every trigger): each `goto` there is reached
+        self.unprompted = [rules.setup, rules.round_setup, rules.round_end, rules.turn_on_begin, rules.turn_on_end,
+                           *(trigger.effects for trigger in rules.triggers)]
+        self.everything = Reach().walk(*self.unprompted, *(action.effects for action in rules.actions))
+        for procedure in rules.procedures.values():  # those nothing runs too: a house rule may run them
+            self.everything.run(procedure)
         self.live, self.reached_phases = self._live_actions()
-
-    def _mention(self, node: Any) -> None:
-        for text in _texts(node):
-            names, attributes = _mentions(text)
-            self.names |= names
-            self.attributes |= attributes
-
-    def _effect_lists(self) -> Iterator[Path]:
-        """The document path of every effect list; the path says who runs it."""
-        data = self.data
-        yield from (("setup",), ("round", "setup"), ("round", "end"), ("turn", "on_begin"), ("turn", "on_end"))
-        for name in _mapping(data.get("actions")):
-            yield "actions", name, "effects"
-        for i, _ in enumerate(data.get("triggers") or []):
-            yield "triggers", i, "do"
-        for name in _mapping(data.get("procedures")):
-            yield "procedures", name
-
-    def reached(self, key: Path) -> list[_Step]:
-        """The effects an effect list may run, through the procedures it runs too."""
-        seen, todo, found = {key}, [key], []
-        while todo:
-            for step in self.own.get(todo.pop(), []):
-                found.append(step)
-                called = ("procedures", str(step.args))
-                if step.name == "do" and called not in seen:
-                    seen.add(called)
-                    todo.append(called)
-        return found
-
-    # ------------------------------------------------------------ problems
-
-    def _at_key(self, path: Path) -> Position:
-        return self.source.key_position(path)
-
-    def _at_value(self, path: Path) -> Position:
-        return self.source.position(path)
 
     # ------------------------------------------------------------ unused names (warnings)
 
+    def _uses(self) -> Uses:
+        """Every use of a name: in effects, conditions, choices, definitions and derived attributes."""
+        rules = self.rules
+        uses = Uses().add(*self.everything.parts, rules.game_over, rules.winners, rules.next_dealer,
+                          rules.turn_phase, *(trigger.when for trigger in rules.triggers),
+                          *(definition.body for definition in rules.definitions.values()), *rules.derive.values())
+        for action in rules.actions:
+            uses.add(action.guard, action.require)
+            for choice in action.choices:
+                uses.add(choice.source, choice.where, choice.present_if)
+                if choice.offers is not None:
+                    uses.attributes.add(choice.offers)
+        return uses
+
     def unused(self) -> list[Problem]:
-        data, found = self.data, []  # (problem, path of the declaration)
-        components = _mapping(data.get("components"))
-        declared = [(section, name) for section in ("attributes", "derive")
-                    for name in _mapping(components.get(section))]
+        rules, uses, found = self.rules, self._uses(), []  # (problem, path of the declaration)
+        declared = [("derive" if name in rules.derive else "attributes", name) for name in rules.symbols.attributes]
         shown = _SHOWN & {name for _, name in declared}
         for section, name in declared if shown else ():  # without a label, every attribute is shown
-            if name not in self.attributes and name not in shown:
+            if name not in uses.attributes and name not in shown:
                 path = ("components", section, name)
-                found.append((Problem("S401", f"attribute {name!r} is never read", self._at_key(path), "warning",
-                                      f"no expression reads `.{name}`; remove it, or use it in a rule"), path))
-        score = _mapping(data.get("round")).get("scores", "score")
-        for code, section, word in (("S402", "variables", "variable"), ("S403", "params", "parameter")):
-            for name in _mapping(data.get(section)):
-                if name not in self.names and not (section == "variables" and name == score):
-                    problem = Problem(code, f"{word} {name!r} is never used", self._at_key((section, name)), "warning")
-                    found.append((problem, (section, name)))
+                found.append((Problem("S401", f"attribute {name!r} is never read", self.source.key_position(path),
+                                      "warning", f"no expression reads `.{name}`; remove it, or use it in a rule"),
+                              path))
+        score = rules.score_variable  # read by the engine itself
+        for code, section, word, declared_names, used in (
+                ("S402", "variables", "variable", rules.variables, uses.variables | {score}),
+                ("S403", "params", "parameter", rules.params, uses.params)):
+            for name in declared_names:
+                if name not in used:
+                    path = (section, name)
+                    found.append((Problem(code, f"{word} {name!r} is never used", self.source.key_position(path),
+                                          "warning"), path))
         return [self._in_base(problem, path) for problem, path in found]
 
     def _in_base(self, problem: Problem, path: Path) -> Problem:
@@ -230,30 +303,21 @@ class _Ruleset:
 
     def empty_zones(self) -> list[Problem]:
         """A zone is filled only by being home, by a refill, or as the destination (`to`) of an effect."""
-        game = self.game
-        filled = {game.home_zone} | {z.name for z in game.zones.values() if z.refill_from is not None}
-        for step in (s for found in self.own.values() for s in found):
-            args = step.args if isinstance(step.args, dict) else {}
-            if step.name == "draw":
-                filled.add(_leading_name(args.get("to", game.hand_zone)))
-            elif "to" in args:
-                filled.add(_leading_name(args["to"]))
+        zones = self.rules.zones
+        filled = {z.name for z in zones.values() if z.home or z.refill_from is not None} | self.everything.filled
         return [Problem("S404", f"zone {name!r} is always empty: nothing is ever moved, drawn or dealt into it",
-                        self._at_key(("zones", name)),
+                        self.source.key_position(("zones", name)),
                         hint=f"move components into it (`to: {name}`), or remove the zone")
-                for name in game.zones if name not in filled]
+                for name in zones if name not in filled]
 
     # ------------------------------------------------------------ actions and phases
 
-    def start_phases(self) -> Values:
+    def _start_phases(self) -> set[Any] | None:
         """The phases a turn can start in, or None when `turn.phase` depends on the game."""
-        turn = _mapping(self.data.get("turn"))
-        if "phase" not in turn:
-            return frozenset({None})
-        return self.values(turn["phase"])
-
-    def gotos(self, key: Path) -> set[Any]:
-        return {str(s.args) for s in self.reached(key) if s.name == "goto"}
+        phase = self.rules.turn_phase
+        if phase is None:
+            return {None}
+        return {phase.const} if phase.constant else None
 
     def _live_actions(self) -> tuple[set[str], set[Any] | None]:
         """The actions some turn may offer, and the phases turns reach (None: any phase may be reached).
@@ -262,40 +326,35 @@ class _Ruleset:
         turn reaches. Phases are reached by starting a turn in them or by a `goto`
         that can run: from the turn's own effects, a trigger, a setup, or a live action.
         """
-        actions = [spec for spec in self.game.actions if not self.always_false(("actions", spec.name, "if"))]
-        entered = self.start_phases()
+        actions = [action for action in self.rules.actions if not always_false(action.guard)]
+        entered = self._start_phases()
         if entered is None:
-            return {spec.name for spec in actions}, None
-        reached = set(entered)
-        for key in self.own:
-            if key[0] not in ("actions", "procedures"):
-                reached |= self.gotos(key)
+            return {action.name for action in actions}, None
+        reached = entered | Reach().walk(*self.unprompted).phases
         live: set[str] = set()
         while True:
-            new = [spec for spec in actions if spec.name not in live
-                   and (spec.phases is None or spec.phases & reached)]
+            new = [action for action in actions if action.name not in live
+                   and (action.phases is None or action.phases & reached)]
             if not new:
                 return live, reached
-            for spec in new:
-                live.add(spec.name)
-                reached |= self.gotos(("actions", spec.name, "effects"))
+            live |= {action.name for action in new}
+            reached |= Reach().walk(*(action.effects for action in new)).phases
 
     def dead_actions(self) -> list[Problem]:
         found = []
         reached = sorted(p for p in self.reached_phases or () if isinstance(p, str))
-        for spec in self.game.actions:
-            if spec.name in self.live:
+        for action in self.rules.actions:
+            if action.name in self.live:
                 continue
-            path = ("actions", spec.name)
-            if self.always_false(path + ("if",)):
-                found.append(Problem("S405", f"action {spec.name!r} can never be taken: its `if` is always false",
-                                     self._at_value(path + ("if",))))
+            if always_false(action.guard):
+                found.append(Problem("S405", f"action {action.name!r} can never be taken: its `if` is always false",
+                                     self.source.position(action.path + ("if",))))
                 continue
-            phases = ", ".join(sorted(spec.phases or ()))
-            guess = next((hint for p in sorted(spec.phases or ()) if (hint := _suggest(p, reached))), "")
+            phases = sorted(action.phases or ())
+            guess = next((hint for p in phases if (hint := suggest(p, reached))), "")
             found.append(Problem(
-                "S405", f"action {spec.name!r} can never be taken: no turn reaches its phase ({phases})",
-                self._at_value(path + ("phase",)),
+                "S405", f"action {action.name!r} can never be taken: no turn reaches its phase ({', '.join(phases)})",
+                self.source.position(action.path + ("phase",)),
                 hint=guess or ("turns reach: " + ", ".join(reached) if reached else
                                "start turns in this phase (`turn: {phase: ...}`) or `goto` it")))
         return found
@@ -304,150 +363,38 @@ class _Ruleset:
 
     def dead_triggers(self) -> list[Problem]:
         return [Problem("S406", "this trigger never fires: its `when` is always false",
-                        self._at_value(("triggers", i, "when")))
-                for i, _ in enumerate(self.game.triggers) if self.always_false(("triggers", i, "when"))]
+                        self.source.position(trigger.path + ("when",)))
+                for trigger in self.rules.triggers if always_false(trigger.when)]
 
     def component_count(self) -> list[Problem]:
-        components = _mapping(self.data.get("components"))
-        declared = components.get("count")
-        made = len(self.game.components)
+        declared = (self.doc.data.get("components") or {}).get("count")
+        made = len(self.rules.components)
         if not isinstance(declared, int) or isinstance(declared, bool) or declared == made:
             return []
-        entries = component_entries(self.data)
+        entries = component_entries(self.doc.data)
         sums = " + ".join(str(count) for _, count in entries)
         return [Problem("S407", f"the components add up to {made}, but `count` says {declared}",
-                        self._at_value(("components", "count")),
+                        self.source.position(("components", "count")),
                         hint=f"the entries make {sums} = {made}" if len(entries) > 1 else "")]
 
     def endless(self) -> list[Problem]:
         """A round nothing can end, a turn nothing can pass, a game that is never over."""
-        playing = [key for key in self.own if key[0] == "turn" or (key[0] == "actions" and key[1] in self.live)
-                   or (key[0] == "triggers" and not self.always_false(("triggers", key[1], "when")))]
-        effects = [step for key in playing for step in self.reached(key)]
-        names = {step.name for step in effects}
-        where = next((k for k in ("triggers", "actions") if k in self.data), None)
-        at = self._at_key((where,)) if where else self._at_value(())
+        rules = self.rules
+        playing = Reach().walk(rules.turn_on_begin, rules.turn_on_end,
+                               *(action.effects for action in rules.actions if action.name in self.live),
+                               *(trigger.effects for trigger in rules.triggers if not always_false(trigger.when)))
+        where = next((key for key in ("triggers", "actions") if key in self.doc.data), None)
+        at = self.source.key_position((where,)) if where else self.source.position(())
         found = []
-        if "end_round" not in names | {step.name for step in self.reached(("round", "setup"))}:
+        if not (playing.ends_round or Reach().walk(rules.round_setup).ends_round):
             found.append(Problem(
                 "S408", "no round can ever end: no action, trigger or turn effect that can run uses end_round",
                 at, hint="add a trigger that ends the round, e.g. when a player has no components left"))
-        sets_current = any(step.name == "set" and any(_leading_name(k) == "current" for k in _mapping(step.args))
-                           for step in effects)
-        if self.game.max_players > 1 and "end_turn" not in names and not sets_current:
+        if rules.max_players > 1 and not (playing.ends_turn or playing.sets_current):
             found.append(Problem(
                 "S409", "the turn never passes: no action, trigger or turn effect that can run uses end_turn",
                 at, hint="end each turn with `end_turn` in the actions that finish it"))
-        if self.always_false(("round", "game_over"), ("winner",)):
+        if always_false(rules.game_over):
             found.append(Problem("S410", "the game is never over: `game_over` is always false",
-                                 self._at_value(("round", "game_over"))))
+                                 self.source.position(("round", "game_over"))))
         return found
-
-    # ------------------------------------------------------------ constant values
-
-    def always_false(self, path: Path, local: tuple[str, ...] = ()) -> bool:
-        """Whether the condition written at `path` is false whatever happens (absent: not false)."""
-        written = _walk(self.data, path)
-        if written is None:
-            return False
-        values = self.values(written, local)
-        return values is not None and len(values) == 1 and not next(iter(values))
-
-    def values(self, written: Any, local: tuple[str, ...] = ()) -> Values:
-        """Every value an expression can take, when that does not depend on the game or on `local` names."""
-        if isinstance(written, (bool, int)) or written is None:
-            return frozenset({written})
-        try:
-            return frozenset(self._fold(parse(str(written)), 0, frozenset(local)))
-        except (ExprError, _Unknown):
-            return None
-
-    def _fold(self, node: Tree, depth: int, local: frozenset[str]) -> set[Any]:
-        """The possible values of a parsed expression built from constants; _Unknown otherwise."""
-        if depth > _MAX_FOLD_DEPTH:
-            raise _Unknown
-        kind, children = node.data, node.children
-        if kind in ("true", "false", "none"):
-            return {{"true": True, "false": False, "none": None}[kind]}
-        if kind == "number":
-            return {int(children[0])}
-        if kind == "string":
-            return {str(children[0])[1:-1]}
-        if kind == "name":
-            return self._name_values(str(children[0]), depth, local)
-        if kind in ("and_", "or_"):  # one part always false (always true) decides, whatever the others are
-            deciding = kind == "or_"
-            known = [self._known(child, depth, local) for child in children]
-            if any(values is not None and {bool(v) for v in values} == {deciding} for values in known):
-                return {deciding}
-            if any(values is None for values in known):
-                raise _Unknown
-            combine = all if kind == "and_" else any
-            return {combine(choice) for choice in _product(known)}
-        if kind == "ternary":
-            then, condition, other = children
-            truths = {bool(v) for v in self._fold(condition, depth + 1, local)}
-            return ((self._fold(then, depth + 1, local) if True in truths else set())
-                    | (self._fold(other, depth + 1, local) if False in truths else set()))
-        parts = [self._fold(child, depth + 1, local) for child in children if isinstance(child, Tree)]
-        if kind == "not_":
-            return {not value for value in parts[0]}
-        if kind == "compare" and all(len(p) == 1 for p in parts):
-            left, right = (next(iter(p)) for p in parts)
-            symbol = str(children[1])
-            if symbol not in ("==", "!=") and (left is None or right is None):
-                return {False}
-            try:
-                return {_COMPARE[symbol](left, right)}
-            except TypeError:
-                raise _Unknown from None
-        raise _Unknown
-
-    def _known(self, node: Tree, depth: int, local: frozenset[str]) -> set[Any] | None:
-        try:
-            return self._fold(node, depth + 1, local)
-        except _Unknown:
-            return None
-
-    def _name_values(self, name: str, depth: int, local: frozenset[str]) -> set[Any]:
-        game = self.game
-        if name in local or name in game.variables or name in game.zones or name in BUILTIN_NAMES:
-            raise _Unknown
-        if name in game.params:
-            return {game.params[name]}
-        definitions = {str(k).split("(", 1)[0].strip(): (k, v) for k, v in _mapping(self.data.get("define")).items()}
-        if name in definitions:
-            key, text = definitions[name]
-            if "(" in str(key) or not isinstance(text, str):
-                raise _Unknown
-            return self._fold(parse(text), depth + 1, frozenset())
-        if name in self.words:
-            return {name}
-        raise _Unknown
-
-
-def _product(parts: list[set[Any]]) -> list[tuple[Any, ...]]:
-    """Every combination of the possible values of several operands (they are few)."""
-    combos: list[tuple[Any, ...]] = [()]
-    for values in parts:
-        combos = [c + (v,) for c in combos for v in values]
-        if len(combos) > 64:
-            raise _Unknown
-    return combos
-
-
-def _walk(data: Any, path: Path) -> Any:
-    for key in path:
-        if isinstance(data, dict):
-            data = data.get(key)
-        elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
-            data = data[key]
-        else:
-            return None
-    return data
-
-
-def _suggest(word: str, candidates: list[str]) -> str:
-    import difflib
-    close = difflib.get_close_matches(word, candidates, n=1, cutoff=0.6)
-    return f"did you mean {close[0]!r}?" if close else ""

@@ -2,9 +2,11 @@
 
 Sections are read in the order their names become known: parameters, the
 components (made from their entries, their derived attributes computed), zones,
-variables, phases, definitions, then everything that uses them. Every expression
-is parsed and built once, here. Problems are collected, not raised one by one,
-so that an author sees all of them at once, each at the line and column written.
+variables, phases, definitions, then everything that uses them, and last the
+procedures nothing runs (for the whole-ruleset checks; their problems are not
+reported). Every expression is parsed and built once, here. Problems are
+collected, not raised one by one, so that an author sees all of them at once,
+each at the line and column written.
 """
 from __future__ import annotations
 
@@ -49,6 +51,7 @@ class RulesetBuilder:
         self.components: list[n.Component] = []
         self.zones: dict[str, n.Zone] = {}
         self.variables: dict[str, n.Variable] = {}
+        self.derived: dict[str, n.Expr] = {}
 
     # ------------------------------------------------------------ problems
 
@@ -130,6 +133,7 @@ class RulesetBuilder:
             n.Trigger(when=self.expression(t.get("when"), ("triggers", i, "when")),
                       effects=effects.sequence(t.get("do") or [], ("triggers", i, "do"), {}), path=("triggers", i))
             for i, t in enumerate(doc.get("triggers") or []))
+        self._idle_procedures(effects)
         score_var = round_doc.get("scores", "score")
         if score_var not in self.symbols.variables:
             self.error(("round",), f"the score variable {score_var!r} is not declared", "S202")
@@ -147,7 +151,8 @@ class RulesetBuilder:
             variables=self.variables, definitions=definitions, setup=setup, round_setup=round_setup,
             round_end=round_end, game_over=game_over, winners=winners, next_dealer=next_dealer,
             score_variable=score_var, turn_phase=turn_phase, turn_on_begin=on_begin, turn_on_end=on_end,
-            actions=actions, triggers=triggers, symbols=self.symbols, procedures=dict(effects.built),
+            actions=actions, triggers=triggers, symbols=self.symbols, derive=self.derived,
+            procedures=dict(effects.built),
             phases=tuple(sorted(self.symbols.phases)),
             max_actions=int(doc.get("max_actions", DEFAULT_MAX_ACTIONS)),
             max_rounds=int(doc.get("max_rounds", DEFAULT_MAX_ROUNDS)), source=self.source.file)
@@ -246,12 +251,12 @@ class RulesetBuilder:
 
     def _derive(self, derive: dict[str, str]) -> None:
         """Each derived attribute, computed once per card (once per face for a die) from the others."""
-        built = {name: self.expression(text, ("components", "derive", name), {"this": T.COMPONENT})
-                 for name, text in derive.items()}
+        self.derived = {name: self.expression(text, ("components", "derive", name), {"this": T.COMPONENT})
+                        for name, text in derive.items()}
         for comp in self.components:
             targets = [comp.attrs] if not comp.faces else [dict(comp.attrs, **f) for f in comp.faces]
             for values in targets:
-                for name, expression in built.items():
+                for name, expression in self.derived.items():
                     folder = fold.Folder({"this": (_DERIVING, frozenset(values))},
                                          lambda attribute, _, values=values: values.get(attribute))
                     value = folder.value(expression)
@@ -262,7 +267,7 @@ class RulesetBuilder:
                     values[name] = value
             if comp.faces:
                 for face, values in zip(comp.faces, targets):
-                    face.update({k: values[k] for k in built})
+                    face.update({k: values[k] for k in self.derived})
 
     def _zones(self) -> None:
         for name, spec in (self.doc.get("zones") or {}).items():
@@ -345,6 +350,17 @@ class RulesetBuilder:
                 self.expression_problem(("define", key), err)
                 entry.failed = True
 
+    def _idle_procedures(self, effects: EffectBuilder) -> None:
+        """The procedures nothing runs, built too, so that the checks see what they use and which zones they fill.
+
+        A base ruleset may offer a procedure only its house rules run: its problems
+        are reported where something runs it, so the ones found here are dropped.
+        """
+        reported = len(self.problems)
+        for name in effects.procedures:
+            effects.procedure(name)
+        del self.problems[reported:]
+
     def _action(self, name: str, spec: dict[str, Any], effects: EffectBuilder) -> n.Action:
         path: Path = ("actions", name)
         spec = spec or {}
@@ -402,7 +418,9 @@ class RulesetBuilder:
                         max_count=int(spec["max"]) if "max" in spec else None,
                         has_default="default" in spec,
                         default=(None if spec["default"] == "none" else spec["default"]) if "default" in spec else None,
-                        type=_choice_type(kind, many, value, symbols, source), path=path)
+                        type=_choice_type(kind, many, value, symbols, source), path=path,
+                        offers=value if kind == "value" and isinstance(value, str) and value in symbols.domains
+                        else None)
 
 
 def _choice_type(kind: str, many: bool, value: Any, symbols: Symbols, source: n.Expr) -> T.Type:
@@ -416,6 +434,29 @@ def _choice_type(kind: str, many: bool, value: Any, symbols: Symbols, source: n.
     if isinstance(value, list):
         return T.of_value(value, symbols.symbol_labels).element or T.ANY
     return source.type.element or T.ANY if source.type.kind == "list" else T.ANY
+
+
+def component_entries(data: dict[str, Any]) -> list[tuple[Path, int]]:
+    """(path, how many components it makes) for each entry of `components.cards` and `.dice`.
+
+    Counted without making a single component: the product of the lengths of the
+    entry's lists, times its copies. A document too large to build is refused by
+    this count, before the builder runs.
+    """
+    components = data.get("components") if isinstance(data, dict) else None
+    found: list[tuple[Path, int]] = []
+    for section in ("cards", "dice"):
+        entries = components.get(section) if isinstance(components, dict) else None
+        for i, entry in enumerate(entries if isinstance(entries, list) else []):
+            if not isinstance(entry, dict):
+                continue
+            copies = entry.get("copies", 1)
+            count = copies if isinstance(copies, int) and not isinstance(copies, bool) else 1
+            for key, value in entry.items():
+                if key not in ("copies", "faces") and isinstance(value, list):
+                    count *= len(value)
+            found.append((("components", section, i), count))
+    return found
 
 
 def content_hash(doc: dict[str, Any]) -> str:

@@ -491,6 +491,7 @@ class Choice:
     min_count: int = 1
     max_count: int | None = None
     type: T.Type = T.ANY  # of the value the choice binds
+    offers: str | None = None  # `value: colour`: the attribute whose declared values it offers
     path: tuple[Any, ...] = ()
 
 
@@ -544,7 +545,8 @@ class Ruleset:
     actions: tuple[Action, ...]
     triggers: tuple[Trigger, ...]
     symbols: "Symbols"
-    procedures: dict[str, ProcedureBody] = field(default_factory=dict)
+    derive: dict[str, Expr] = field(default_factory=dict)  # derived attribute -> what computes it from `this`
+    procedures: dict[str, ProcedureBody] = field(default_factory=dict)  # every one, those nothing runs too
     phases: tuple[str, ...] = ()
     max_actions: int = 20_000
     max_rounds: int = 1_000

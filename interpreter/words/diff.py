@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ..check.semantics import component_entries
+from ..tree.build import component_entries
 from .explain import WINNER, RuleSheet
 from .layout import Block, Heading, Item, Listing, Paragraph, render
 from ..pipeline import load_checked

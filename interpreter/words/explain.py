@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..check.semantics import component_entries
+from ..tree.build import component_entries
 from .effects import EffectWords
 from ..engine.game import Game
 from .layout import Block, Heading, Item, Listing, Paragraph, Table, render
