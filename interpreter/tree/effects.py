@@ -166,10 +166,15 @@ class EffectBuilder:
         if body is not None and body.effect is None:
             self.owner.error(path, f"procedure {name!r} calls itself", "S312")
             return n.NOTHING
+        return n.RunProcedure(path=path, name=name, body=self.procedure(name))
+
+    def procedure(self, name: str) -> n.ProcedureBody:
+        """A procedure's effects, built the first time they are asked for and shared from then on."""
+        body = self.built.get(name)
         if body is None:
             body = self.built[name] = n.ProcedureBody(name)
             body.effect = self.sequence(self.procedures[name] or [], ("procedures", name), {})
-        return n.RunProcedure(path=path, name=name, body=body)
+        return body
 
     # ------------------------------------------------------------ turn order
 
