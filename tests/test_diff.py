@@ -8,12 +8,12 @@ from click.testing import CliRunner
 
 from rulesrun.cli.main import main
 from rulesrun.interpreter import shipped_rulesets
-from rulesrun.interpreter.words.diff import MISSING, Change, Report, changes
+from rulesrun.interpreter.words.diff import MISSING, Change, Report, Side, changes
 from rulesrun.interpreter.words.explain import RuleSheet
 from rulesrun.interpreter.words.layout import render
 from rulesrun.interpreter import load_document
 from rulesrun.interpreter.pipeline import compile_document
-from rulesrun.interpreter.words.expressions import Markup, words
+from rulesrun.interpreter.words.prose import Markup, words
 
 VARIANTS = [name for name, _ in shipped_rulesets() if "/" in name]
 NAMED_SECTIONS = ("params", "variables", "zones", "define", "procedures", "actions")
@@ -23,9 +23,9 @@ SECTION_WORDS = {"name": "is named", "players": "Players:", "components": "Compo
 
 
 @lru_cache(maxsize=None)
-def sheet(name: str) -> RuleSheet:
+def sheet(name: str) -> Side:
     doc = load_document(name)
-    return RuleSheet(doc.data, compile_document(doc), Markup(markdown=True))
+    return Side(doc.data, RuleSheet(compile_document(doc), Markup(markdown=True)))
 
 
 def report(base: str, variant: str) -> tuple[Report, str]:

@@ -1,27 +1,30 @@
 """`rulesrun explain`: a rule sheet in words for every shipped ruleset, with a renderer for every construct."""
 from __future__ import annotations
 
-import re
+import dataclasses
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 from click.testing import CliRunner
-from rulesrun.interpreter.language.syntax import Tree
 
 from rulesrun.cli.main import main
-from rulesrun.interpreter import shipped_rulesets
-from rulesrun.interpreter.words.effects import EffectWords
-from rulesrun.interpreter.tree.effects import EFFECTS
-from rulesrun.interpreter.words.explain import RuleSheet, explain
-from rulesrun.interpreter.language.syntax import ExprError, parse
-from rulesrun.interpreter.words.layout import render
-from rulesrun.interpreter import Document, load_document
-from rulesrun.interpreter.pipeline import compile_document
+from rulesrun.interpreter import Document, load_document, shipped_rulesets
 from rulesrun.interpreter.engine.game import Game
-from rulesrun.interpreter.words.expressions import Markup, NoWords, Phrase, Scope, Words, words
+from rulesrun.interpreter.language import builtins as B
+from rulesrun.interpreter.language import types as T
+from rulesrun.interpreter.language.syntax import ExprError
+from rulesrun.interpreter.pipeline import compile_document
+from rulesrun.interpreter.tree import nodes as n
+from rulesrun.interpreter.tree.expressions import ExpressionBuilder
+from rulesrun.interpreter.words.claims import Claims
+from rulesrun.interpreter.words.effects import EffectWords
+from rulesrun.interpreter.words.explain import RuleSheet, explain
+from rulesrun.interpreter.words.expressions import Words
+from rulesrun.interpreter.words.layout import render
+from rulesrun.interpreter.words.phrases import Phrases
+from rulesrun.interpreter.words.prose import Markup, Phrase, Scope, words
 
 SHIPPED = [name for name, _ in shipped_rulesets()]
 PLACEHOLDERS = ("?", "TODO", "<", "None", "\x00", "\x01")
@@ -33,13 +36,23 @@ def loaded(name: str) -> tuple[Document, Game]:
     return doc, compile_document(doc)
 
 
+def rules(name: str) -> n.Ruleset:
+    tree = loaded(name)[1].rules
+    assert tree is not None
+    return tree
+
+
 def sheet(name: str, markdown: bool = True) -> str:
-    doc, game = loaded(name)
-    return render(RuleSheet(doc.data, game, Markup(markdown)).blocks(), markdown)
+    return render(RuleSheet(loaded(name)[1], Markup(markdown)).blocks(), markdown)
 
 
 def uno_words() -> Words:
-    return Words(loaded("uno")[0].data, Markup(markdown=True))
+    return Words(rules("uno"), Markup(markdown=True))
+
+
+def uno_node(text: str, **local_names: T.Type) -> n.Expr:
+    """An expression built against UNO's symbol table, with the local names given bound where it is used."""
+    return ExpressionBuilder(rules("uno").symbols).build(text, local_names)
 
 
 # ------------------------------------------------------------ every shipped ruleset
@@ -59,84 +72,45 @@ def test_every_shipped_ruleset_explains_without_placeholders(name: str, markdown
     assert ("## Actions" in text) == markdown and ("**" in text) == markdown
 
 
-def _expression_texts(node: Any) -> Iterator[str]:
-    """Every text of a document that is an expression or an assignment target (descriptions left out)."""
-    if isinstance(node, str):
-        yield node
-    elif isinstance(node, list):
-        for item in node:
-            yield from _expression_texts(item)
-    elif isinstance(node, dict):
-        for key, value in node.items():
-            if key != "description":
-                yield str(key)
-                yield from _expression_texts(value)
-
-
-def _effect_lists(data: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], Any]]:
-    round_doc, turn = data.get("round") or {}, data.get("turn") or {}
-    yield ("setup",), data.get("setup")
-    yield ("round", "setup"), round_doc.get("setup")
-    yield ("round", "end"), round_doc.get("end")
-    yield ("turn", "on_begin"), turn.get("on_begin")
-    yield ("turn", "on_end"), turn.get("on_end")
-    for name, spec in (data.get("actions") or {}).items():
-        yield ("actions", name), (spec or {}).get("effects")
-    for i, trigger in enumerate(data.get("triggers") or []):
-        yield ("triggers", i), trigger.get("do")
-    for name, effects in (data.get("procedures") or {}).items():
-        yield ("procedures", name), effects
-
-
-def _effect_names(items: Any) -> Iterator[str]:
-    """The name of every effect in an effect list, control forms and their branches included."""
-    for item in items if isinstance(items, list) else [items] if items is not None else []:
-        if isinstance(item, str):
-            yield item
-            continue
-        keyword = next((k for k in ("if", "switch", "while", "for_each") if k in item), None)
-        if keyword is None:
-            yield from map(str, item)
-            continue
-        yield keyword
-        for branch in ("then", "else", "do", "default"):
-            yield from _effect_names(item.get(branch))
-        for body in (item.get("cases") or {}).values():
-            yield from _effect_names(body)
+def _parts(item: Any, seen: set[int]) -> Iterator[Any]:
+    """Every node of a ruleset tree below `item`: expressions, effects and what they hold, each once."""
+    if isinstance(item, (tuple, list)):
+        for inner in item:
+            yield from _parts(inner, seen)
+    elif isinstance(item, dict):
+        for inner in item.values():
+            yield from _parts(inner, seen)
+    elif isinstance(item, n.ProcedureBody):
+        yield from _parts(item.effect, seen)
+    elif dataclasses.is_dataclass(item) and not isinstance(item, n.Component) and id(item) not in seen:
+        seen.add(id(item))
+        yield item
+        for spec in dataclasses.fields(item):
+            if spec.name not in ("symbols", "type", "reads", "attribute_reads", "const"):
+                yield from _parts(getattr(item, spec.name), seen)
 
 
 @pytest.mark.parametrize("name", SHIPPED)
-def test_every_node_of_every_shipped_ruleset_has_a_renderer(name: str) -> None:
-    data = loaded(name)[0].data
-    said = Words(data)
-    effect_words = EffectWords(said)
-    nodes = 0
-    for text in set(_expression_texts(data)):
-        for start in ("start", "lvalue"):
-            try:
-                tree = parse(text, start=start)
-            except ExprError:
-                continue
-            for node in tree.iter_subtrees():
-                if node.data != "lvalue":
-                    nodes += 1
-                    assert said.renders(node.data), f"{name}: no renderer for {node.data!r} in {text!r}"
-            break
-    effects = 0
-    for path, items in _effect_lists(data):
-        for effect in _effect_names(items):
-            effects += 1
-            assert effect_words.renders(effect), f"{name}: no renderer for the effect {effect!r} in {path}"
-    assert nodes > 50 and effects > 5
+def test_every_node_of_every_shipped_ruleset_has_words(name: str) -> None:
+    found = list(_parts(rules(name), set()))
+    expressions = [node for node in found if isinstance(node, n.Expr)]
+    effects = [node for node in found if isinstance(node, n.Effect)]
+    for node in expressions:
+        for words_pass in (Phrases, Claims):
+            assert hasattr(words_pass, "visit_" + type(node).__name__), f"{name}: no words for {node!r}"
+        if isinstance(node, n.Call):
+            assert hasattr(Phrases, "_f_" + node.function), f"{name}: no words for {node.function}()"
+    for node in effects:
+        assert hasattr(EffectWords, "visit_" + type(node).__name__), f"{name}: no words for {type(node).__name__}"
+    assert len(expressions) > 50 and len(effects) > 5
 
 
-def test_every_construct_of_the_grammar_and_every_effect_has_a_renderer() -> None:
-    grammar = resources.files("rulesrun.interpreter.language").joinpath("expressions.lark").read_text(encoding="utf-8")
-    constructs = set(re.findall(r"->\s*(\w+)", grammar))
-    assert {"ternary", "aggregate", "compare", "call", "attr"} <= constructs
-    said = uno_words()
-    assert [c for c in sorted(constructs) if not said.renders(c)] == []
-    assert [e for e in EFFECTS if not EffectWords(said).renders(e)] == []
+def test_every_node_class_and_every_function_has_words() -> None:
+    """Phrases and claims for every kind of expression node, steps for every kind of effect node."""
+    for words_pass in (Phrases, Claims):
+        assert [c.__name__ for c in n.EXPRESSIONS if not hasattr(words_pass, "visit_" + c.__name__)] == []
+    assert [c.__name__ for c in n.EFFECTS if not hasattr(EffectWords, "visit_" + c.__name__)] == []
+    assert [f for f in B.ARITY if not hasattr(Phrases, "_f_" + f)] == []
 
 
 EVERY_CONSTRUCT = """\
@@ -221,14 +195,24 @@ def test_every_construct_reads_in_context(tmp_path: Path) -> None:
         assert said in " ".join(text.split()), said
 
 
-def test_a_construct_without_a_renderer_raises() -> None:
+class Mystery(n.Expr):
+    """A kind of expression node no pass has words for."""
+
+
+class MysteryEffect(n.Effect):
+    """A kind of effect node no pass has words for."""
+
+
+def test_a_node_without_words_raises() -> None:
     said = uno_words()
-    with pytest.raises(NoWords, match="mystery"):
-        said.phrase(Tree("mystery", []), Scope())
-    with pytest.raises(NoWords, match="mystery"):
-        EffectWords(said).steps([{"mystery": {"count": 1}}], Scope())
-    with pytest.raises(NoWords, match="nowhere"):
-        said.value("nowhere + 1", Scope())
+    with pytest.raises(NotImplementedError, match="Mystery"):
+        said.phrase(Mystery(), Scope())
+    with pytest.raises(NotImplementedError, match="Mystery"):
+        said.claim(Mystery(), Scope())
+    with pytest.raises(NotImplementedError, match="MysteryEffect"):
+        EffectWords(said).steps(n.Sequence(steps=(MysteryEffect(),)), Scope())
+    with pytest.raises(ExprError, match="nowhere"):  # a name nothing declares never reaches the words
+        uno_node("nowhere + 1")
 
 
 # ------------------------------------------------------------ expressions in words
@@ -263,8 +247,8 @@ def test_conditions_read_as_sentences(expression: str, expected: str) -> None:
     scope = CARD.bind("winner", Phrase("the winner", kind="player"))
     for letter in "abc":
         scope = scope.bind(letter, Phrase(letter))
-    said = uno_words().claim(expression, scope)
-    assert said == expected
+    node = uno_node(expression, card=T.COMPONENT, winner=T.PLAYER, a=T.ANY, b=T.ANY, c=T.ANY)
+    assert uno_words().claim(node, scope) == expected
 
 
 @pytest.mark.parametrize("expression, expected", [
@@ -286,26 +270,47 @@ def test_conditions_read_as_sentences(expression: str, expected: str) -> None:
 ])
 def test_values_read_as_noun_phrases(expression: str, expected: str) -> None:
     scope = Scope(names={"p": Phrase("p", kind="player")})
-    assert uno_words().value(expression, scope) == expected
+    assert uno_words().value(uno_node(expression, p=T.PLAYER), scope) == expected
+
+
+def test_the_node_types_choose_the_words() -> None:
+    """A definition whose value is true or false is a condition; `+` on text joins it; `(a + b) - c` reads on."""
+    uno = rules("uno")
+    flagged = n.Definition(name="flagged", params=("p",), text="exposed[p]", body=uno_node("exposed[p]", p=T.ANY))
+    said = Words(dataclasses.replace(uno, definitions={**uno.definitions, "flagged": flagged}))
+    assert said.define(flagged, Scope()) == "p is *flagged* when p's *exposed* is true"
+    use = n.DefinitionUse(type=T.BOOL, name="flagged", args=(uno_node("player"),), body=uno_node("exposed[player]"))
+    assert said.claim(use, Scope()) == "you are *flagged*"
+    scope = Scope(names={"p": Phrase("p", kind="player")})
+    assert said.value(uno_node("str(p) + str(p)", p=T.PLAYER), scope) == "p followed by p"
+    assert said.value(uno_node("(p + 1) - 2", p=T.PLAYER), scope) == "p plus 1 minus 2"
+
+
+def choice(name: str, where: str, **source: str) -> n.Choice:
+    """A choice of UNO's words: `from` a zone or among a `player` list, with its condition."""
+    kind, own = ("component", T.COMPONENT) if "from" in source else ("player", T.PLAYER)
+    return n.Choice(name=name, kind=kind, source=uno_node(*source.values()), where=uno_node(where, **{name: own}),
+                    present_if=None, type=own)
 
 
 def test_a_choice_reads_as_a_relative_clause() -> None:
     """The thing chosen is described by its condition, with definitions named."""
     said = uno_words()
-    text, local = said.choice("card", {"from": "hand", "where": "is_wild(card) and card.colour == none"}, Scope())
+    text, local = said.choice(choice("card", "is_wild(card) and card.colour == none", **{"from": "hand"}), Scope())
     assert text == "a card from your *hand* that is *wild* and has no colour"
-    text, _ = said.choice("card", {"from": "hand", "where": "card.colour == active_colour or is_wild(card)"},
+    text, _ = said.choice(choice("card", "card.colour == active_colour or is_wild(card)", **{"from": "hand"}),
                           Scope())
     assert text == "a card from your *hand* whose colour is *active colour*, or that is *wild*"
     assert local.text == "the card"
-    text, _ = said.choice("target", {"player": "others(player)", "where": "unguarded(target)"}, Scope())
+    text, _ = said.choice(choice("target", "unguarded(target)", player="others(player)"), Scope())
     assert text == "a player among the other players who is *unguarded*"
 
 
 def test_definitions_are_explained_once_by_name() -> None:
-    said = uno_words()
-    assert said.define("is_wild(card)", Scope()) == "the card is *wild* when the card's kind is wild or wild draw four"
-    assert said.define("top_card", Scope()) == "the *top card* is the top card of the *discard*"
+    said, definitions = uno_words(), rules("uno").definitions
+    assert said.define(definitions["is_wild"], Scope()) == \
+        "the card is *wild* when the card's kind is wild or wild draw four"
+    assert said.define(definitions["top_card"], Scope()) == "the *top card* is the top card of the *discard*"
 
 
 def test_uno_3_4_and_uno_11_1_the_uno_sheet_says_the_deal_and_the_end_of_a_round() -> None:

@@ -260,18 +260,18 @@ class _Checks:
         rules = self.rules
         uses = Uses().add(*self.everything.parts, rules.game_over, rules.winners, rules.next_dealer,
                           rules.turn_phase, *(trigger.when for trigger in rules.triggers),
-                          *(definition.body for definition in rules.definitions.values()), *rules.derive.values())
+                          *(definition.body for definition in rules.definitions.values()), *rules.derived.values())
         for action in rules.actions:
             uses.add(action.guard, action.require)
             for choice in action.choices:
                 uses.add(choice.source, choice.where, choice.present_if)
-                if choice.offers is not None:
-                    uses.attributes.add(choice.offers)
+                if choice.attribute:
+                    uses.attributes.add(choice.attribute)
         return uses
 
     def unused(self) -> list[Problem]:
         rules, uses, found = self.rules, self._uses(), []  # (problem, path of the declaration)
-        declared = [("derive" if name in rules.derive else "attributes", name) for name in rules.symbols.attributes]
+        declared = [("derive" if name in rules.derived else "attributes", name) for name in rules.symbols.attributes]
         shown = _SHOWN & {name for _, name in declared}
         for section, name in declared if shown else ():  # without a label, every attribute is shown
             if name not in uses.attributes and name not in shown:

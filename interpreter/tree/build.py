@@ -49,9 +49,10 @@ class RulesetBuilder:
         self.symbols = Symbols()
         self.expressions = ExpressionBuilder(self.symbols)
         self.components: list[n.Component] = []
+        self.entries: list[n.Entry] = []
+        self.derived: dict[str, n.Expr] = {}
         self.zones: dict[str, n.Zone] = {}
         self.variables: dict[str, n.Variable] = {}
-        self.derived: dict[str, n.Expr] = {}
 
     # ------------------------------------------------------------ problems
 
@@ -133,7 +134,7 @@ class RulesetBuilder:
             n.Trigger(when=self.expression(t.get("when"), ("triggers", i, "when")),
                       effects=effects.sequence(t.get("do") or [], ("triggers", i, "do"), {}), path=("triggers", i))
             for i, t in enumerate(doc.get("triggers") or []))
-        self._idle_procedures(effects)
+        procedures = self._procedures(effects)
         score_var = round_doc.get("scores", "score")
         if score_var not in self.symbols.variables:
             self.error(("round",), f"the score variable {score_var!r} is not declared", "S202")
@@ -146,13 +147,13 @@ class RulesetBuilder:
             name=str(doc.get("name", "")), version=str(doc.get("version", "")),
             title=str(doc.get("title", doc.get("name", ""))), description=str(doc.get("description", "")),
             content_hash=content_hash(doc), min_players=min_p, max_players=max_p,
-            params=dict(self.symbols.params), components=tuple(self.components),
+            params=dict(self.symbols.params), param_descriptions=self._param_descriptions(),
+            components=tuple(self.components), entries=tuple(self.entries), derived=self.derived,
             domains={k: tuple(v) for k, v in self.symbols.domains.items()}, zones=self.zones,
             variables=self.variables, definitions=definitions, setup=setup, round_setup=round_setup,
             round_end=round_end, game_over=game_over, winners=winners, next_dealer=next_dealer,
             score_variable=score_var, turn_phase=turn_phase, turn_on_begin=on_begin, turn_on_end=on_end,
-            actions=actions, triggers=triggers, symbols=self.symbols, derive=self.derived,
-            procedures=dict(effects.built),
+            actions=actions, triggers=triggers, symbols=self.symbols, procedures=procedures,
             phases=tuple(sorted(self.symbols.phases)),
             max_actions=int(doc.get("max_actions", DEFAULT_MAX_ACTIONS)),
             max_rounds=int(doc.get("max_rounds", DEFAULT_MAX_ROUNDS)), source=self.source.file)
@@ -174,6 +175,10 @@ class RulesetBuilder:
                 self.error(("params", name, "value"), f"parameter {name!r} is {value!r}, not one of its values: {shown}",
                            "S216", hint=suggest(str(value), [str(v) for v in allowed if v is not None]))
             symbols.param_types[name] = T.of_values(allowed)
+
+    def _param_descriptions(self) -> dict[str, str]:
+        return {name: str(spec.get("description", "")) if isinstance(spec, dict) else ""
+                for name, spec in (self.doc.get("params") or {}).items()}
 
     def _components(self) -> None:
         symbols = self.symbols
@@ -224,11 +229,20 @@ class RulesetBuilder:
         self._expand(entry, path, tuple({k: f.get(k) for k in keys} for f in faces))
 
     def _expand(self, entry: dict[str, Any], path: Path, faces: tuple[dict[str, Any], ...]) -> None:
-        """One component per combination of the listed values (a list multiplies), times `copies`."""
-        copies = int(entry.get("copies", 1))
+        """The components of one entry, and the entry as written."""
+        first = len(self.components)
         keys = [k for k in entry if k not in ("faces", "copies")]
         for key in keys:
             self._check_attribute(key, entry[key], path + (key,))
+        self._combine(entry, keys, faces)
+        self.entries.append(n.Entry(section=path[1], written={k: entry[k] for k in keys},
+                                    faces=tuple(dict(f) for f in entry.get("faces") or []),
+                                    copies=int(entry.get("copies", 1)), first=first,
+                                    count=len(self.components) - first))
+
+    def _combine(self, entry: dict[str, Any], keys: list[str], faces: tuple[dict[str, Any], ...]) -> None:
+        """One component per combination of the listed values (a list multiplies), times `copies`."""
+        copies = int(entry.get("copies", 1))
         value_lists = [v if isinstance(v, list) else [v] for v in (entry[k] for k in keys)]
         for combo in itertools.product(*value_lists):
             attrs = {name: None for name in self.symbols.attributes}
@@ -350,16 +364,24 @@ class RulesetBuilder:
                 self.expression_problem(("define", key), err)
                 entry.failed = True
 
-    def _idle_procedures(self, effects: EffectBuilder) -> None:
-        """The procedures nothing runs, built too, so that the checks see what they use and which zones they fill.
+    def _procedures(self, effects: EffectBuilder) -> dict[str, n.ProcedureBody]:
+        """Every procedure that builds, in the order written, for the words to explain.
 
-        A base ruleset may offer a procedure only its house rules run: its problems
-        are reported where something runs it, so the ones found here are dropped.
+        A procedure nothing runs is not checked (a base ruleset may offer it to its
+        variants): it is built on trial, and kept only if that reports no problem.
         """
-        reported = len(self.problems)
-        for name in effects.procedures:
-            effects.procedure(name)
-        del self.problems[reported:]
+        written = self.doc.get("procedures") or {}
+        for name in written:
+            if name in effects.built:
+                continue
+            before = len(self.problems)
+            trial = EffectBuilder(self, written)
+            trial.built = dict(effects.built)
+            trial.procedure(name)
+            if len(self.problems) == before:
+                effects.built = trial.built
+            del self.problems[before:]
+        return {name: effects.built[name] for name in written if name in effects.built}
 
     def _action(self, name: str, spec: dict[str, Any], effects: EffectBuilder) -> n.Action:
         path: Path = ("actions", name)
@@ -380,7 +402,8 @@ class RulesetBuilder:
         body = effects.sequence(spec.get("effects") or [], path + ("effects",), bound)
         return n.Action(name=name, phases=phases, by_anyone=spec.get("by", "current") == "anyone", guard=guard,
                         choices=tuple(choices), require=require, effects=body,
-                        description=str(spec.get("description", "")), path=path)
+                        description=str(spec.get("description", "")),
+                        phase_list=tuple(phase if isinstance(phase, list) else [phase] if phase else []), path=path)
 
     def _choice(self, name: str, spec: dict[str, Any], path: Path, bound: Locals, earlier: tuple[str, ...]) -> n.Choice:
         symbols = self.symbols
@@ -408,6 +431,7 @@ class RulesetBuilder:
         else:
             self.error(path, f"choice {name!r} needs one of from, player or value", "S211")
             kind, source = "value", n.Const(value=(), const=())
+        attribute = value if kind == "value" and isinstance(value, str) and value in symbols.domains else ""
         many = bool(spec.get("many", False))
         if many and kind != "component":
             self.error(path + ("many",), "many: true chooses several components; use it with from:", "S215")
@@ -418,9 +442,7 @@ class RulesetBuilder:
                         max_count=int(spec["max"]) if "max" in spec else None,
                         has_default="default" in spec,
                         default=(None if spec["default"] == "none" else spec["default"]) if "default" in spec else None,
-                        type=_choice_type(kind, many, value, symbols, source), path=path,
-                        offers=value if kind == "value" and isinstance(value, str) and value in symbols.domains
-                        else None)
+                        type=_choice_type(kind, many, value, symbols, source), attribute=attribute, path=path)
 
 
 def _choice_type(kind: str, many: bool, value: Any, symbols: Symbols, source: n.Expr) -> T.Type:

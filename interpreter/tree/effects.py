@@ -169,7 +169,7 @@ class EffectBuilder:
         return n.RunProcedure(path=path, name=name, body=self.procedure(name))
 
     def procedure(self, name: str) -> n.ProcedureBody:
-        """The body of a declared procedure, built the first time it is asked for."""
+        """A procedure's effects, built the first time they are asked for and shared from then on."""
         body = self.built.get(name)
         if body is None:
             body = self.built[name] = n.ProcedureBody(name)

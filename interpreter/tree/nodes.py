@@ -443,6 +443,18 @@ class Component:
 
 
 @node
+class Entry:
+    """One entry of `components.cards` or `.dice` as written, and the components it made: the rule sheet's table."""
+
+    section: str  # cards | dice
+    written: dict[str, Any]  # attribute -> its value, or the list of values the entry is made over
+    faces: tuple[dict[str, Any], ...]  # a die's faces as written
+    copies: int
+    first: int  # the id of the first component it made
+    count: int
+
+
+@node
 class Zone:
     name: str
     per_player: bool
@@ -491,7 +503,7 @@ class Choice:
     min_count: int = 1
     max_count: int | None = None
     type: T.Type = T.ANY  # of the value the choice binds
-    offers: str | None = None  # `value: colour`: the attribute whose declared values it offers
+    attribute: str = ""  # `value: colour`: the attribute whose declared values are offered
     path: tuple[Any, ...] = ()
 
 
@@ -505,6 +517,7 @@ class Action:
     require: Expr | None
     effects: Effect
     description: str = ""
+    phase_list: tuple[str, ...] = ()  # `phases` in the order written, as the words list them
     path: tuple[Any, ...] = ()
 
 
@@ -527,8 +540,11 @@ class Ruleset:
     min_players: int
     max_players: int
     params: dict[str, Any]
+    param_descriptions: dict[str, str]
     components: tuple[Component, ...]
+    entries: tuple[Entry, ...]  # what the components were made from
     domains: dict[str, tuple[Any, ...]]  # attribute -> its declared values
+    derived: dict[str, Expr]  # `components.derive`: attribute -> how it is computed from `this`
     zones: dict[str, Zone]
     variables: dict[str, Variable]
     definitions: dict[str, Definition]
@@ -545,8 +561,7 @@ class Ruleset:
     actions: tuple[Action, ...]
     triggers: tuple[Trigger, ...]
     symbols: "Symbols"
-    derive: dict[str, Expr] = field(default_factory=dict)  # derived attribute -> what computes it from `this`
-    procedures: dict[str, ProcedureBody] = field(default_factory=dict)  # every one, those nothing runs too
+    procedures: dict[str, ProcedureBody] = field(default_factory=dict)  # as written; unused ones if they build
     phases: tuple[str, ...] = ()
     max_actions: int = 20_000
     max_rounds: int = 1_000

@@ -1,10 +1,12 @@
 """What a variant changes: `rulesrun diff BASE VARIANT`.
 
-Two resolved rulesets (everything they extend merged in) are compared as data:
-every added, removed and changed path, with its old and new value. The same
-changes are then said in words, section by section, with the rule sheet's own
-renderers: "Action **play**: its choice **card** is now: ...", "New setting
-*stack mixed*: false", "Setting *target score*: 200 → 100". Lists are matched
+Two resolved rulesets (everything they extend merged in) are compared as
+documents: every added, removed and changed path, with its old and new value,
+which is what the variant changed as written. The same changes are then said in
+words, section by section: the changed expressions and effects by the two rule
+sheets, over the two ruleset trees ("Action **play**: its choice **card** is
+now: ..."), the settings and declarations from the documents ("New setting
+*stack mixed*: false", "Setting *target score*: 200 → 100"). Lists are matched
 item by item, so an effect appended to a list reads as an addition, not as a
 changed list.
 """
@@ -15,11 +17,12 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ..tree.build import component_entries
+from ..pipeline import load_checked
+from ..tree import nodes as n
+from ..tree.symbols import split_signature
 from .explain import WINNER, RuleSheet
 from .layout import Block, Heading, Item, Listing, Paragraph, render
-from ..pipeline import load_checked
-from .expressions import Markup, Phrase, Scope, Step, YOU, capital, value_list, words
+from .prose import Markup, Phrase, Scope, YOU, capital, value_list, words
 
 Path = tuple[Any, ...]
 
@@ -82,20 +85,32 @@ def _list_changes(old: list[Any], new: list[Any], path: Path) -> list[Change]:
 
 def diff(base: str, variant: str, markdown: bool = True) -> str:
     """What `variant` changes compared with `base`, in words and as a structural diff."""
-    (old_doc, old_game), (new_doc, new_game) = load_checked(base), load_checked(variant)
     markup = Markup(markdown)
-    old = RuleSheet(old_doc.data, old_game, markup)
-    new = RuleSheet(new_doc.data, new_game, markup)
-    return render(Report(base, variant, old, new).blocks(), markdown)
+    sides = []
+    for name in (base, variant):
+        doc, game = load_checked(name)
+        sides.append(Side(doc.data, RuleSheet(game, markup)))
+    return render(Report(base, variant, *sides).blocks(), markdown)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One of the two rulesets compared: its document (where the changes are found) and its rule sheet."""
+
+    doc: Mapping[str, Any]
+    sheet: RuleSheet
+
+    def action(self, name: str) -> n.Action:
+        return next(action for action in self.sheet.rules.actions if action.name == name)
 
 
 class Report:
     """The blocks of a diff: a heading, the changes in words, then the changed paths."""
 
-    def __init__(self, base: str, variant: str, old: RuleSheet, new: RuleSheet):
+    def __init__(self, base: str, variant: str, old: Side, new: Side):
         self.base, self.variant = base, variant
         self.old, self.new = old, new
-        self.m = new.m
+        self.m = new.sheet.m
         self.changes = changes(old.doc, new.doc)
 
     def blocks(self) -> list[Block]:
@@ -137,10 +152,10 @@ class Report:
         return [] if self.new.doc.get("description") else [Item("It has no description of its own.")]
 
     def _say_players(self, mine: list[Change]) -> list[Item]:
-        def span(game: Any) -> str:
-            low, high = game.min_players, game.max_players
+        def span(side: Side) -> str:
+            low, high = side.sheet.rules.min_players, side.sheet.rules.max_players
             return str(low) if low == high else f"{low} to {high}"
-        return [Item(f"Players: now {span(self.new.game)} (was {span(self.old.game)}).")]
+        return [Item(f"Players: now {span(self.new)} (was {span(self.old)}).")]
 
     def _say_params(self, mine: list[Change]) -> list[Item]:
         items = []
@@ -161,17 +176,15 @@ class Report:
         return items
 
     def _say_components(self, mine: list[Change]) -> list[Item]:
-        def total(doc: Mapping[str, Any]) -> int:
-            return sum(count for _, count in component_entries(doc))
-        noun = self.new.noun[1]
-        items = [Item(f"Components: now {total(self.new.doc)} {noun} (was {total(self.old.doc)}), "
-                      "as the rule sheet's component table lists them.")]
-        derive = (self.new.doc.get("components") or {}).get("derive") or {}
-        this = Scope(YOU, {"this": Phrase(f"the {self.new.noun[0]}", kind="component")})
+        new = self.new.sheet
+        items = [Item(f"Components: now {len(new.rules.components)} {new.noun[1]} "
+                      f"(was {len(self.old.sheet.rules.components)}), as the rule sheet's component table lists them.")]
+        derived = new.rules.derived
+        this = Scope(YOU, {"this": Phrase(f"the {new.noun[0]}", kind="component")})
         for name in _names([c for c in mine if c.path[1:2] == ("derive",)], depth=2):
-            if name in derive and name != "label":
-                items.append(Item(f"{capital(words(name))} of a {self.new.noun[0]} is now: "
-                                  f"{self.new.words.value(derive[name], this)}."))
+            if name in derived and name != "label":
+                items.append(Item(f"{capital(words(name))} of a {new.noun[0]} is now: "
+                                  f"{new.words.value(derived[name], this)}."))
         return items
 
     def _say_zones(self, mine: list[Change]) -> list[Item]:
@@ -201,59 +214,68 @@ class Report:
     def _say_define(self, mine: list[Change]) -> list[Item]:
         items = []
         for key in _names(mine):
-            name = str(key).split("(", 1)[0].strip()
+            name = split_signature(str(key))[0]
+            title = self.m.strong(words(name))
             if _get(self.new.doc, "define", key) is MISSING:
-                items.append(Item(f"Definition {self.m.strong(words(name))} is removed."))
+                items.append(Item(f"Definition {title} is removed."))
             elif _get(self.old.doc, "define", key) is MISSING:
-                items.append(Item(f"New definition {self.m.strong(words(name))}: "
-                                  f"{self.new.words.define(str(key), Scope(YOU))}."))
+                items.append(Item(f"New definition {title}: {self._define(self.new, name)}."))
             else:
-                items.append(Item(f"Definition {self.m.strong(words(name))} is now: "
-                                  f"{self.new.words.define(str(key), Scope(YOU))} (was: "
-                                  f"{self.old.words.define(str(key), Scope(YOU))})."))
+                items.append(Item(f"Definition {title} is now: {self._define(self.new, name)} "
+                                  f"(was: {self._define(self.old, name)})."))
         return items
+
+    @staticmethod
+    def _define(side: Side, name: str) -> str:
+        return side.sheet.words.define(side.sheet.rules.definitions[name], Scope(YOU))
 
     def _say_procedures(self, mine: list[Change]) -> list[Item]:
         items = []
         for name in _names(mine):
             label = f"procedure {self.m.strong(words(name))}"
+            body = self.new.sheet.rules.procedures.get(name)
             items.append(self._effects(label, _get(self.old.doc, "procedures", name),
-                                       _get(self.new.doc, "procedures", name), Scope(YOU)))
+                                       _get(self.new.doc, "procedures", name),
+                                       body.effect if body is not None else None, Scope(YOU)))
         return items
 
     def _say_setup(self, mine: list[Change]) -> list[Item]:
         return [self._effects("the setup", self.old.doc.get("setup", MISSING), self.new.doc.get("setup", MISSING),
-                              Scope())]
+                              self.new.sheet.rules.setup, Scope())]
 
     def _say_round(self, mine: list[Change]) -> list[Item]:
         items = []
+        rules, words_ = self.new.sheet.rules, self.new.sheet.words
         won = Scope(WINNER, {"winner": WINNER})
         for part in _names(mine):
             old, new = _get(self.old.doc, "round", part), _get(self.new.doc, "round", part)
             if part in ("setup", "end"):
                 label = "the start of a round" if part == "setup" else "the end of a round"
-                items.append(self._effects(label, old, new, won if part == "end" else Scope()))
+                effect = rules.round_setup if part == "setup" else rules.round_end
+                items.append(self._effects(label, old, new, effect, won if part == "end" else Scope()))
             elif new is MISSING:
                 items.append(Item(f"The round's {words(part)} is back to the default."))
             elif part == "game_over":
-                items.append(Item(f"The game is now over when {self.new.words.claim(new, won)}."))
+                items.append(Item(f"The game is now over when {words_.claim(rules.game_over, won)}."))
             elif part == "winners":
-                items.append(Item(f"The winners are now {self.new.words.value(new, won)}."))
+                items.append(Item(f"The winners are now {words_.value(rules.winners, won)}."))
             elif part == "next_dealer":
-                items.append(Item(f"The next round's dealer is now {self.new.words.value(new, won)}."))
+                items.append(Item(f"The next round's dealer is now {words_.value(rules.next_dealer, won)}."))
             else:
-                items.append(Item(f"Scores are now kept in {self.m.term(words(new))}."))
+                items.append(Item(f"Scores are now kept in {self.m.term(words(rules.score_variable))}."))
         return items
 
     def _say_turn(self, mine: list[Change]) -> list[Item]:
         items = []
+        rules = self.new.sheet.rules
         for part in _names(mine):
             old, new = _get(self.old.doc, "turn", part), _get(self.new.doc, "turn", part)
             if part == "phase":
-                items.append(Item("Turns: " + self.new.turn_start(None if new is MISSING else new, Scope(YOU))))
+                items.append(Item("Turns: " + self.new.sheet.turn_start(rules.turn_phase, Scope(YOU))))
             else:
                 label = "the beginning of a turn" if part == "on_begin" else "the end of a turn"
-                items.append(self._effects(label, old, new, Scope(YOU)))
+                effect = rules.turn_on_begin if part == "on_begin" else rules.turn_on_end
+                items.append(self._effects(label, old, new, effect, Scope(YOU)))
         return items
 
     def _say_actions(self, mine: list[Change]) -> list[Item]:
@@ -264,88 +286,93 @@ class Report:
             if new is MISSING:
                 items.append(Item(f"Action {title} is removed."))
             elif old is MISSING:
-                items.append(Item(f"New action {title}:", [b for b in self.new.action(name, new or {})
+                items.append(Item(f"New action {title}:", [b for b in self.new.sheet.action(self.new.action(name))
                                                             if not isinstance(b, Heading)]))
             else:
-                items.append(Item(f"Action {title}:", [Listing(self._action_changes(old, new), ordered=False)]))
+                items.append(Item(f"Action {title}:", [Listing(self._action_changes(old or {}, new or {},
+                                                                                    self.new.action(name)),
+                                                               ordered=False)]))
         return items
 
-    def _action_changes(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Item]:
+    def _action_changes(self, old: Mapping[str, Any], new: Mapping[str, Any], action: n.Action) -> list[Item]:
         items = []
+        sheet = self.new.sheet
+        chosen, scope = sheet.choices(action)
         changed = [k for k in dict.fromkeys(list(old) + list(new)) if old.get(k, MISSING) != new.get(k, MISSING)]
         for key in changed:
             after = new.get(key, MISSING)
             if key == "effects":
-                items.append(self._effects("its effects", old.get(key, MISSING), after, self._choice_scope(new),
+                items.append(self._effects("its effects", old.get(key, MISSING), after, action.effects, scope,
                                            plural=True))
             elif key == "choose":
-                items += self._choice_changes(old.get("choose") or {}, new.get("choose") or {})
+                items += self._choice_changes(old.get("choose") or {}, new.get("choose") or {}, chosen)
             elif key in ("phase", "if"):
-                offered = Item(f"It is now offered {self.new.when(new) or 'at any moment'}.")
+                offered = Item(f"It is now offered {sheet.when(action) or 'at any moment'}.")
                 items += [] if offered in items else [offered]
             elif key == "by":
-                items.append(Item("Who: now " + ("anyone, even out of turn." if after == "anyone"
+                items.append(Item("Who: now " + ("anyone, even out of turn." if action.by_anyone
                                                  else "the player whose turn it is.")))
             elif after is MISSING:
                 items.append(Item(f"Its {words(key)} is removed."))
             elif key == "description":
-                items.append(Item(f"It is now described as: {after}"))
+                items.append(Item(f"It is now described as: {action.description}"))
             else:  # require
-                items.append(Item(f"It is now allowed only if {self.new.words.claim(after, self._choice_scope(new))}."))
+                items.append(Item(f"It is now allowed only if {sheet.words.claim(action.require, scope)}."))
         return items
 
-    def _choice_scope(self, spec: Mapping[str, Any]) -> Scope:
-        scope = Scope(YOU)
-        for name, choice in (spec.get("choose") or {}).items():
-            scope = scope.bind(name, self.new.words.choice(name, choice or {}, scope)[1])
-        return scope
-
-    def _choice_changes(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Item]:
-        items, scope = [], Scope(YOU)
-        for name, choice in new.items():
-            text, local = self.new.words.choice(name, choice or {}, scope)
-            if name not in old:
-                items.append(Item(f"New choice {self.m.strong(words(name))}: {text}."))
-            elif old[name] != choice:
-                items.append(Item(f"Its choice {self.m.strong(words(name))} is now: {text}."))
-            scope = scope.bind(name, local)
+    def _choice_changes(self, old: Mapping[str, Any], new: Mapping[str, Any],
+                        chosen: list[tuple[n.Choice, str, Scope]]) -> list[Item]:
+        items = []
+        for choice, text, _ in chosen:
+            title = self.m.strong(words(choice.name))
+            if choice.name not in old:
+                items.append(Item(f"New choice {title}: {text}."))
+            elif old[choice.name] != new[choice.name]:
+                items.append(Item(f"Its choice {title} is now: {text}."))
         items += [Item(f"Its choice {self.m.strong(words(name))} is removed.") for name in old if name not in new]
         return items
 
     def _say_triggers(self, mine: list[Change]) -> list[Item]:
-        old = self.old.doc.get("triggers") or []
-        new = self.new.doc.get("triggers") or []
+        old, new = self.old.sheet, self.new.sheet
         if any(len(c.path) == 1 for c in mine):  # one of the two has none at all
-            return [self._trigger(self.new, t, "New") for t in new] + \
-                [self._trigger(self.old, t, "No longer") for t in old]
+            return [self._trigger(new, t, "New") for t in new.rules.triggers] + \
+                [self._trigger(old, t, "No longer") for t in old.rules.triggers]
         items = []
         for index in _names(mine):
             whole = [c for c in mine if c.path[1] == index and len(c.path) == 2]
             if not whole:
-                items.append(self._trigger(self.new, new[index], "Changed"))
+                items.append(self._trigger(new, new.rules.triggers[index], "Changed"))
             elif whole[0].kind == "added":
-                items.append(self._trigger(self.new, whole[0].new, "New"))
+                items.append(self._trigger(new, new.rules.triggers[index], "New"))
             else:
-                items.append(self._trigger(self.old, whole[0].old, "No longer"))
+                items.append(self._trigger(old, old.rules.triggers[index], "No longer"))
         return items
 
-    def _trigger(self, sheet: RuleSheet, trigger: Mapping[str, Any], lead: str) -> Item:
-        steps = tuple(sheet.effects.steps(trigger.get("do"), Scope(YOU)))
-        said = sheet.step_item(Step(f"when {sheet.words.claim(trigger.get('when'), Scope(YOU))}", (("", steps),)))
+    @staticmethod
+    def _trigger(sheet: RuleSheet, trigger: n.Trigger, lead: str) -> Item:
+        said = sheet.trigger("when", trigger)
         return Item(f"{lead}, after every action: {said.text}", said.children)
 
-    def _effects(self, label: str, old: Any, new: Any, scope: Scope, plural: bool = False) -> Item:
-        """A changed effect list: what was added at its start or end, or the whole new list."""
-        if new is MISSING or not new:
+    def _effects(self, label: str, old: Any, new: Any, effect: n.Effect | None, scope: Scope,
+                 plural: bool = False) -> Item:
+        """A changed effect list: what was added at its start or end, or the whole new list.
+
+        What changed is found in the documents; what is said comes from the new tree, whose
+        effects stand one for one for the items of the list as written.
+        """
+        if new is MISSING or not new or effect is None:
             return Item(f"{capital(label)}: removed.")
         before = [] if old is MISSING else old if isinstance(old, list) else [old]
         after = new if isinstance(new, list) else [new]
+        steps = effect.steps if isinstance(effect, n.Sequence) else (effect,)
         end, start, be = ("end", "start", "are") if plural else ("ends", "starts", "is")
         if before and after[:len(before)] == before and len(after) > len(before):
-            return Item(f"{capital(label)} now {end} with:", [self.new.listing(after[len(before):], scope)])
-        if before and after[-len(before):] == before and len(after) > len(before):
-            return Item(f"{capital(label)} now {start} with:", [self.new.listing(after[:-len(before)], scope)])
-        return Item(f"{capital(label)} {be} now:", [self.new.listing(new, scope)])
+            added, said = steps[len(before):], f"now {end} with"
+        elif before and after[-len(before):] == before and len(after) > len(before):
+            added, said = steps[:-len(before)], f"now {start} with"
+        else:
+            added, said = steps, f"{be} now"
+        return Item(f"{capital(label)} {said}:", [self.new.sheet.listing(n.Sequence(steps=added), scope)])
 
     # ------------------------------------------------------------ structure
 
