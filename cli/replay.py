@@ -38,7 +38,7 @@ def replay(path: str, number: int, to_end: bool, ruleset: str | None) -> int:
         click.echo(f"{path}: {_where(err.event, logged.events)}{err}", err=True)
         return 1
     style = Style(ansi_wanted())
-    actions = [Action.from_json(e) for e in logged.events if e.get("event") == ev.ActionTaken.kind]
+    actions = [Action.from_json(e) for e in logged.events if e.get("event") == ev.KIND[ev.ActionTaken]]
     seats = ", ".join(f"{seat(p)} {kind}" for p, kind in enumerate(logged.header.get("seats") or []))
     seed, players = int(logged.header["seed"]), int(logged.header["players"])
     click.echo(f"Game {number} of {count} in {path}: {game.title} {game.version}, seed {seed}, "
@@ -78,7 +78,7 @@ def _where(index: int | None, events: list[dict[str, Any]]) -> str:
     """"step K: " for a mismatch at a logged event: K counts the logged actions up to it."""
     if index is None:
         return ""
-    steps = sum(1 for e in events[:index + 1] if e.get("event") == ev.ActionTaken.kind)
+    steps = sum(1 for e in events[:index + 1] if e.get("event") == ev.KIND[ev.ActionTaken])
     return f"step {steps}: " if steps else "step 0 (setup): "
 
 

@@ -16,6 +16,7 @@ import pytest
 from golden.regenerate import GOLDENS, plain, record
 from helpers import truth
 from rulesrun.interpreter import Action, Game, load_game
+from rulesrun.interpreter import events as ev
 from rulesrun.interpreter.tools.invariants import first_difference
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
@@ -46,7 +47,7 @@ def test_recorded_actions_reproduce_the_recorded_events(name: str) -> None:
         reason = state.why_not(action)
         assert reason is None, f"recorded action {index} ({action}) is now refused: {reason}"
         state.apply(action)
-    difference = first_difference(recorded["events"], plain([e.to_json() for e in state.events]))
+    difference = first_difference(recorded["events"], plain([ev.to_json(e) for e in state.events]))
     assert difference is None, f"{name}: first differing event at {difference}"
     assert state.scores() == recorded["scores"]
     assert list(truth(state).winners) == recorded["winners"]

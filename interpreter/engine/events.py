@@ -9,15 +9,7 @@ are equal only when they are of the same kind.
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-
-Event = tuple  # every event is one of the named tuples below; `kind` names it in the log
-
-
-def _to_json(self: Any) -> dict[str, Any]:
-    data = {"event": self.kind}
-    data.update(self._asdict())
-    return data
+from typing import Any, NamedTuple, Union
 
 
 def _equal(self: Any, other: object) -> bool:
@@ -29,7 +21,6 @@ def _unequal(self: Any, other: object) -> bool:
 
 
 class RoundStarted(NamedTuple):
-    kind = "round_started"
     round: int
     dealer: int | None
 
@@ -37,19 +28,16 @@ class RoundStarted(NamedTuple):
 class Gathered(NamedTuple):
     """Every component went back to its home zone, in definition order."""
 
-    kind = "gathered"
     zone: str
 
 
 class Shuffled(NamedTuple):
-    kind = "shuffled"
     zone: str
     owner: int | None
     order: tuple[int, ...] | None  # bottom to top; None where the viewer may not see it
 
 
 class Moved(NamedTuple):
-    kind = "moved"
     component: int | None  # None where the viewer may not see it
     from_zone: str
     from_owner: int | None
@@ -61,7 +49,6 @@ class Moved(NamedTuple):
 class Revealed(NamedTuple):
     """A zone's content was shown to one player only (for example a challenged hand)."""
 
-    kind = "revealed"
     zone: str
     owner: int | None
     viewer: int
@@ -69,13 +56,11 @@ class Revealed(NamedTuple):
 
 
 class Rolled(NamedTuple):
-    kind = "rolled"
     component: int
     face: int
 
 
 class VariableSet(NamedTuple):
-    kind = "set"
     name: str
     owner: int | None
     value: Any
@@ -85,59 +70,78 @@ class VariableSet(NamedTuple):
 class ActionTaken(NamedTuple):
     """A player took an action; `args` are its choices, (name, value) in the order declared."""
 
-    kind = "action"
     actor: int
     action: str
     args: tuple[tuple[str, Any], ...]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"event": self.kind, "actor": self.actor, "action": self.action, "args": dict(self.args)}
-
 
 class TurnStarted(NamedTuple):
-    kind = "turn"
     player: int
     phase: str | None
 
 
 class PhaseChanged(NamedTuple):
-    kind = "phase"
     phase: str
 
 
 class Skipped(NamedTuple):
-    kind = "skipped"
     player: int
 
 
 class DirectionChanged(NamedTuple):
-    kind = "direction"
     direction: int
 
 
 class Eliminated(NamedTuple):
-    kind = "eliminated"
     player: int
     for_game: bool
 
 
 class RoundEnded(NamedTuple):
-    kind = "round_ended"
     winner: int | None
     scores: tuple[int, ...]
 
 
 class GameEnded(NamedTuple):
-    kind = "game_ended"
     winners: tuple[int, ...]
     scores: tuple[int, ...]
 
 
-EVENT_TYPES: dict[str, Any] = {
-    cls.kind: cls for cls in (RoundStarted, Gathered, Shuffled, Moved, Revealed, Rolled, VariableSet,
-                              ActionTaken, TurnStarted, PhaseChanged, Skipped, DirectionChanged,
-                              Eliminated, RoundEnded, GameEnded)
+Event = Union[RoundStarted, Gathered, Shuffled, Moved, Revealed, Rolled, VariableSet, ActionTaken, TurnStarted,
+              PhaseChanged, Skipped, DirectionChanged, Eliminated, RoundEnded, GameEnded]
+
+KIND: dict[type, str] = {  # each kind of event by the name the log gives it
+    RoundStarted: "round_started",
+    Gathered: "gathered",
+    Shuffled: "shuffled",
+    Moved: "moved",
+    Revealed: "revealed",
+    Rolled: "rolled",
+    VariableSet: "set",
+    ActionTaken: "action",
+    TurnStarted: "turn",
+    PhaseChanged: "phase",
+    Skipped: "skipped",
+    DirectionChanged: "direction",
+    Eliminated: "eliminated",
+    RoundEnded: "round_ended",
+    GameEnded: "game_ended",
 }
+EVENT_TYPES: dict[str, Any] = {name: cls for cls, name in KIND.items()}
+
+
+def kind_of(event: Event) -> str:
+    """The name the log gives this kind of event."""
+    return KIND[type(event)]
+
+
+def to_json(event: Event) -> dict[str, Any]:
+    """The event as the log writes it: its kind, then its fields (an action's choices as a mapping)."""
+    data: dict[str, Any] = {"event": KIND[type(event)]}
+    data.update(event._asdict())
+    if isinstance(event, ActionTaken):
+        data["args"] = dict(event.args)
+    return data
 
 
 def event_from_json(data: dict[str, Any]) -> Event:
@@ -153,8 +157,6 @@ def event_from_json(data: dict[str, Any]) -> Event:
 
 
 for _cls in EVENT_TYPES.values():
-    if "to_json" not in _cls.__dict__:
-        _cls.to_json = _to_json
     _cls.__eq__ = _equal
     _cls.__ne__ = _unequal
     _cls.__hash__ = tuple.__hash__

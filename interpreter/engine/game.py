@@ -167,9 +167,12 @@ ZoneSpec = n.Zone
 VariableSpec = n.Variable
 
 
-@dataclass
+@dataclass(frozen=True, eq=False)  # a game is itself: equal only to itself, hashable by identity
 class Game:
-    """Everything fixed about a ruleset, compiled; `new_state` starts a game."""
+    """Everything fixed about a ruleset, compiled; `new_state` starts a game.
+
+    The fields after `action_index` are worked out from the others when the game is made.
+    """
 
     name: str
     version: str
@@ -194,25 +197,35 @@ class Game:
     turn_on_end: Effect | None
     triggers: tuple[Trigger, ...]
     phases: tuple[str, ...]
+    rules: n.Ruleset  # the tree it was compiled from
+    expressions: "Closures"  # the closures of its expressions, to evaluate a part of a rule
     max_actions: int = 20_000  # in one round
     max_rounds: int = 1_000
     source: str = ""
     score_variable: str = "score"
     domains: dict[str, list[Any]] = field(default_factory=dict)  # attribute -> its declared values
     interchangeable: list[Any] = field(default_factory=list)  # per component: alike components share a key
-    rules: "n.Ruleset | None" = None  # the tree it was compiled from
-    expressions: "Closures | None" = None  # the closures of its expressions, to evaluate a part of a rule
-    action_index: dict[str, ActionSpec] = field(default_factory=dict)
+    action_index: dict[str, ActionSpec] = field(init=False)
+    home_zone: str = field(init=False)  # where every component starts
+    stock_zone: str | None = field(init=False)  # the zone components are drawn from, if one is marked
+    hand_zone: str | None = field(init=False)  # the first per-player zone
+    has_dice: bool = field(init=False)
+    _by_phase: dict[str | None, tuple[ActionSpec, ...]] = field(init=False, repr=False)
+    _by_scope: dict[tuple[str, ...], tuple[VariableSpec, ...]] = field(init=False, repr=False)  # filled as asked
 
     def __post_init__(self) -> None:
-        self.action_index = {a.name: a for a in self.actions}
-        self._by_phase = {phase: tuple(a for a in self.actions if a.phases is None or phase in a.phases)
-                          for phase in set(self.phases) | {None}}
-        self.home_zone = next(z.name for z in self.zones.values() if z.home)
-        self.stock_zone = next((z.name for z in self.zones.values() if z.stock), None)
-        self.hand_zone = next((z.name for z in self.zones.values() if z.per_player), None)
-        self.has_dice = any(c.faces for c in self.components)
-        self._by_scope: dict[tuple[str, ...], tuple[VariableSpec, ...]] = {}
+        worked_out = {
+            "action_index": {a.name: a for a in self.actions},
+            "home_zone": next(z.name for z in self.zones.values() if z.home),
+            "stock_zone": next((z.name for z in self.zones.values() if z.stock), None),
+            "hand_zone": next((z.name for z in self.zones.values() if z.per_player), None),
+            "has_dice": any(c.faces for c in self.components),
+            "_by_phase": {phase: tuple(a for a in self.actions if a.phases is None or phase in a.phases)
+                          for phase in (*self.phases, None)},
+            "_by_scope": {},
+        }
+        for name, value in worked_out.items():
+            object.__setattr__(self, name, value)
 
     def variables_in_scope(self, scopes: tuple[str, ...]) -> tuple[VariableSpec, ...]:
         """The variables that start afresh with a game, a round or a turn (remembered per set of scopes)."""

@@ -51,7 +51,7 @@ def header_line(state: State, seats: list[str]) -> dict[str, Any]:
 
 
 def event_line(event: ev.Event) -> dict[str, Any]:
-    return {"type": "event", **event.to_json()}
+    return {"type": "event", **ev.to_json(event)}
 
 
 def result_line(state: State, stopped: GameLimitExceeded | None = None) -> dict[str, Any]:
@@ -142,7 +142,7 @@ def replay(game: Game, header: dict[str, Any], events: list[dict[str, Any]]) -> 
     _compare(state, events, 0, None)
     checked = len(state.events)
     while checked < len(events):
-        index = next((i for i in range(checked, len(events)) if events[i].get("event") == ev.ActionTaken.kind),
+        index = next((i for i in range(checked, len(events)) if events[i].get("event") == ev.KIND[ev.ActionTaken]),
                      None)
         if index is None:
             raise ReplayMismatch("ended", checked, logged=events[checked])
@@ -174,7 +174,7 @@ def _field_names(cls: type[ev.Event]) -> tuple[str, ...]:
 
 def _as_logged(event: ev.Event) -> dict[str, Any]:
     """The event as its log line reads back, without the line's `type` (a fast `to_json`)."""
-    data: dict[str, Any] = {"event": event.kind}
+    data: dict[str, Any] = {"event": ev.kind_of(event)}
     for name in _field_names(type(event)):
         value = getattr(event, name)
         data[name] = _plain(dict(value) if name == "args" and type(event) is ev.ActionTaken else value)

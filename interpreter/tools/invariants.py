@@ -442,7 +442,7 @@ def determinism(game: Game, players: int, seed: int, bot: str = "random", single
     logs = []
     for _ in range(2):
         state = play_out(game.new_state(players, seed), bot_seats(bot, players, seed), single_round)
-        logs.append([e.to_json() for e in state.events])
+        logs.append([ev.to_json(e) for e in state.events])
     difference = first_difference(*logs)
     return [] if difference is None else [f"{game.name}, {players} players, seed {seed}: events {difference}"]
 

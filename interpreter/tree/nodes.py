@@ -21,7 +21,7 @@ inside its body) is the same node.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, dataclass_transform
 
 from ..language import types as T
 
@@ -41,7 +41,11 @@ class _NotConstant:
 NOT_CONSTANT: Any = _NotConstant()
 
 
-def node(cls: type) -> type:
+_Node = TypeVar("_Node", bound=type)
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True, eq_default=False, field_specifiers=(field,))
+def node(cls: _Node) -> _Node:
     """A tree node class: frozen, slotted, built by keyword, equal only to itself."""
     return dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)(cls)
 

@@ -45,7 +45,6 @@ class RuleSheet:
     """Builds the blocks of one ruleset's rule sheet from its tree (`game.rules`)."""
 
     def __init__(self, game: Game, markup: Markup):
-        assert game.rules is not None, "a compiled game keeps the tree it was compiled from"
         self.game = game
         self.rules: n.Ruleset = game.rules
         self.m = markup

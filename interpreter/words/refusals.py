@@ -71,7 +71,7 @@ def say(refusal: Refusal) -> str:
 def _why(refusal: Refusal) -> str:
     """Why the refusing condition is false where it was decided."""
     env, rule = refusal.env, refusal.rule
-    assert env is not None and rule is not None and refusal.game.expressions is not None
+    assert env is not None and rule is not None
     compile_ = refusal.game.expressions.compile
     return explain(rule, lambda part: compile_(part)(env))
 

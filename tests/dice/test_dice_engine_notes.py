@@ -6,6 +6,7 @@ import random
 
 from dice_lookup import A, B, C, dice_game, play, table
 from helpers import truth
+from rulesrun.interpreter.engine import events as ev
 from rulesrun.interpreter.engine import position
 from rulesrun.interpreter.play.bots import make_bot
 from rulesrun.interpreter.play.runner import play_out
@@ -36,7 +37,7 @@ def test_dice_15_2_which_die_is_where_in_the_bag_is_not_shown() -> None:
 def run(seed: int) -> list[dict]:
     state = dice_game().new_state(3, seed)
     play_out(state, [make_bot("random", seat) for seat in range(3)], single_round=True)
-    return [event.to_json() for event in state.events]
+    return [ev.to_json(event) for event in state.events]
 
 
 def test_dice_15_4_one_seed_one_game() -> None:

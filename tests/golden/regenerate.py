@@ -57,7 +57,7 @@ def record(ruleset: str, players: int, seed: int, bot: str, single_round: bool) 
                for e in state.events if isinstance(e, ev.ActionTaken)]
     return plain({
         "ruleset": ruleset, "players": players, "seed": seed, "bot": bot, "single_round": single_round,
-        "actions": actions, "events": [e.to_json() for e in state.events],
+        "actions": actions, "events": [ev.to_json(e) for e in state.events],
         "scores": state.scores(), "winners": list(state.view(None).winners),
     })
 
