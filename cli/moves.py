@@ -317,7 +317,9 @@ def _match_slots(typed: Phrase, slots: tuple[tuple[Phrase, ...], ...], free_firs
         for phrase in slots[slot]:
             for j in range(i + 1, len(typed) + 1):
                 left = _match_phrase(typed[i:j], phrase)
-                rest = best(slot + 1, j) if left is not None else None
+                if left is None:
+                    continue
+                rest = best(slot + 1, j)
                 if rest is not None and (found is None or (rest[0], rest[1] + left) < found):
                     found = (rest[0], rest[1] + left)
         return found
@@ -334,7 +336,7 @@ def _match_phrase(typed: Phrase, phrase: Phrase) -> int | None:
             return len(phrase) - j
         if j == len(phrase):
             return None
-        options = []
+        options: list[int | None] = []
         passed_over = best(i, j + 1)
         if passed_over is not None:
             options.append(passed_over + 1)
@@ -344,8 +346,8 @@ def _match_phrase(typed: Phrase, phrase: Phrase) -> int | None:
         if typed[i].isalpha() and span > 1 and j + span <= len(phrase) \
                 and all(phrase[j + k][0] == typed[i][k] for k in range(span)):
             options.append(best(i + 1, j + span))
-        options = [o for o in options if o is not None]
-        return min(options) if options else None
+        known = [o for o in options if o is not None]
+        return min(known) if known else None
 
     return best(0, 0)
 

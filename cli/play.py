@@ -266,7 +266,7 @@ class Terminal:
             by_value = _by_value(chooser)
             return self._grid([f"  {label}" if by_value else f"{n:>3}) {label}" for n, _, label in labelled])
         lines: list[str] = []
-        groups: dict[str, list[tuple[int, Option, str]]] = {}
+        groups: dict[str, list[tuple[str, Option, str]]] = {}
         for item in labelled:
             groups.setdefault(item[1].prefix.name or "", []).append(item)
         for name, items in groups.items():

@@ -83,8 +83,7 @@ class _Teller:
                 self.items.append(phrase)
 
     def flush(self) -> None:
-        said = [self._words(item) for item in self.items]
-        said = [s for s in said if s]
+        said = [s for s in (self._words(item) for item in self.items) if s]
         if self.action is not None:
             self.lines.append(self._head() + (" — " + "; ".join(said) if said else ""))
         else:

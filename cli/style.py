@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
 import click
 
-from ..interpreter import Game
+from ..interpreter import Faces, Game
 
 INKS = ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white")
 _LIGHT = frozenset({"green", "yellow", "cyan", "white"})  # backgrounds that want dark text
@@ -70,7 +71,7 @@ def count(game: Game, n: int) -> str:
     return f"{n} {noun[0] if n == 1 else noun[1]}"
 
 
-def component_ink(game: Game, cid: int, faces: list[int]) -> str | None:
+def component_ink(game: Game, cid: int, faces: Faces) -> str | None:
     """The terminal colour name a component is drawn in, by the colour rule above (None: none)."""
     comp = game.components[cid]
     names = list(comp.faces[faces[cid]]) + list(comp.attrs) if comp.faces else list(comp.attrs)
@@ -81,7 +82,7 @@ def component_ink(game: Game, cid: int, faces: list[int]) -> str | None:
     return None
 
 
-def component_order(game: Game, cid: int, faces: list[int]) -> tuple[Any, ...]:
+def component_order(game: Game, cid: int | None, faces: Faces) -> tuple[Any, ...]:
     """A sort key: declared attributes in declared order, each by its declared values' order."""
     key: list[Any] = []
     for name, values in getattr(game, "domains", {}).items():
@@ -113,7 +114,7 @@ class Style:
             return self._style(text, fg=value, bold=True)
         return text
 
-    def component(self, game: Game, cid: int | None, faces: list[int]) -> str:
+    def component(self, game: Game, cid: int | None, faces: Faces) -> str:
         """A component's label; with colour, drawn like a small card in its colour."""
         if cid is None:
             return "a hidden " + count(game, 1).split()[1]
@@ -130,7 +131,7 @@ class Style:
         """Between components in a list: coloured cards stand apart, plain labels need commas."""
         return " " if self.ansi else ", "
 
-    def components(self, game: Game, cids: list[int | None], faces: list[int]) -> str:
+    def components(self, game: Game, cids: Sequence[int | None], faces: Faces) -> str:
         """Several components: coloured cards side by side, or a plain comma-separated list."""
         return self.separator.join(self.component(game, c, faces) for c in cids)
 

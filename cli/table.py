@@ -17,12 +17,13 @@ game. What the table shows, by generic rules:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from ..interpreter import EVERYONE, Action, Game, State, VariableSpec, View, visibility
 from .style import Style, component_order, count, seat, words, wrap
 
 PLAIN = Style()
+_Shown = TypeVar("_Shown", bound="int | None")  # a component id, or None for one the viewer does not see
 
 
 def describe_value(state: State, kind: str | None, value: Any, style: Style = PLAIN,
@@ -76,7 +77,8 @@ def _faces(state: State, component: int | None) -> dict[int, int]:
     return {} if face is None else {component: face}
 
 
-def sorted_components(state: State, cids: Iterable[int], view: View | None = None) -> list[int]:
+def sorted_components(state: State, cids: Iterable[_Shown], view: View | None = None) -> list[_Shown]:
+    """Components in the order of their declared attributes (see style.py); a hidden one is None."""
     game = state.game
     faces = (view or state.view(EVERYONE)).faces
     return sorted(cids, key=lambda c: component_order(game, c, faces))

@@ -21,21 +21,12 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from .errors import (
-    BadFile,
-    EvalError,
-    GameLimitExceeded,
-    IllegalAction,
-    Position,
-    Problem,
-    ReplayMismatch,
-    RulesetError,
-    RulesrunError,
-)
+from .errors import (BadFile, EvalError, GameLimitExceeded, IllegalAction, Position, Problem, ReplayMismatch,
+                     RulesetError, RulesrunError)
 
 if TYPE_CHECKING:
     from .engine import events, visibility
-    from .engine.game import Action, ActionSpec, ChoiceSpec, Game, VariableSpec, ZoneSpec
+    from .engine.game import Action, ActionSpec, ChoiceSpec, Faces, Game, VariableSpec, ZoneSpec
     from .engine.state import EVERYONE, State, View
     from .pipeline import Validation, load_game, validate
     from .play.bots import BOTS, Bot, make_bot
@@ -57,7 +48,8 @@ if TYPE_CHECKING:
 _MODULES = {"events": ".engine.events", "visibility": ".engine.visibility",  # modules of the face
             "diagnostics": ".words.diagnostics"}
 _WHERE = {  # name -> the module that defines it
-    **dict.fromkeys(("Action", "ActionSpec", "ChoiceSpec", "Game", "VariableSpec", "ZoneSpec"), ".engine.game"),
+    **dict.fromkeys(("Action", "ActionSpec", "ChoiceSpec", "Faces", "Game", "VariableSpec", "ZoneSpec"),
+                    ".engine.game"),
     **dict.fromkeys(("EVERYONE", "State", "View"), ".engine.state"),
     **dict.fromkeys(("Validation", "load_game", "validate"), ".pipeline"),
     **dict.fromkeys(("BOTS", "Bot", "make_bot"), ".play.bots"),

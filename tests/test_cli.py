@@ -6,12 +6,11 @@ import re
 from pathlib import Path
 
 import pytest
-
+from helpers import run_cli as run
 from rulesrun.cli.play import HumanSeat, Terminal
 from rulesrun.cli.table import describe_action
 from rulesrun.interpreter import Action, load_game, ruleset_path
 from rulesrun.interpreter.play.simulate import derive_seed
-from helpers import run_cli as run
 
 UNO_TEXT = ruleset_path("uno").read_text(encoding="utf-8")
 PER_SECOND = ("seconds", "games_per_second", "rounds_per_second")

@@ -17,7 +17,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from rulesrun.interpreter import validate
 
 CORPUS = Path(__file__).parent / "corpus"

@@ -5,14 +5,12 @@ from functools import lru_cache
 
 import pytest
 from click.testing import CliRunner
-
 from rulesrun.cli.main import main
-from rulesrun.interpreter import shipped_rulesets
+from rulesrun.interpreter import load_document, shipped_rulesets
+from rulesrun.interpreter.pipeline import compile_document
 from rulesrun.interpreter.words.diff import MISSING, Change, Report, Side, changes
 from rulesrun.interpreter.words.explain import RuleSheet
 from rulesrun.interpreter.words.layout import render
-from rulesrun.interpreter import load_document
-from rulesrun.interpreter.pipeline import compile_document
 from rulesrun.interpreter.words.prose import Markup, words
 
 VARIANTS = [name for name, _ in shipped_rulesets() if "/" in name]

@@ -6,7 +6,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from helpers import run_cli
 from rulesrun.interpreter.environment import Environment, Store
 

@@ -8,7 +8,6 @@ from typing import Any, Iterator
 
 import pytest
 from click.testing import CliRunner
-
 from rulesrun.cli.main import main
 from rulesrun.interpreter import Document, load_document, shipped_rulesets
 from rulesrun.interpreter.engine.game import Game

@@ -9,11 +9,10 @@ import os
 from pathlib import Path
 
 import pytest
-
 from helpers import run_cli
 from rulesrun.interpreter.errors import BadFile
-from rulesrun.interpreter.source.files import check_output, open_output, text_lines
 from rulesrun.interpreter.play.log import read_game
+from rulesrun.interpreter.source.files import check_output, open_output, text_lines
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
 needs_devices = pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")

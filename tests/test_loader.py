@@ -5,7 +5,6 @@ from collections import deque
 
 import pytest
 import yaml
-
 from rulesrun.interpreter.errors import Position, Problem, RulesetError
 from rulesrun.interpreter.source.safe_yaml import MAX_FILE_BYTES, SourceMap, load_file, load_text
 

@@ -21,10 +21,8 @@ from typing import Any
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from rulesrun.interpreter import ruleset_path, shipped_rulesets
+from rulesrun.interpreter import ruleset_path, shipped_rulesets, validate
 from rulesrun.interpreter.words.diagnostics import header, render
-from rulesrun.interpreter import validate
 
 EXAMPLES = int(os.environ.get("RULESRUN_MUTATIONS", "0"))
 NAMES = [name for name, _ in shipped_rulesets()]

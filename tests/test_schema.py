@@ -8,10 +8,9 @@ from typing import Any, Iterator
 
 import pytest
 from jsonschema import Draft202012Validator
-
+from rulesrun.interpreter import RULESET_SCHEMA as SCHEMA_FILE
 from rulesrun.interpreter import RulesetError, load_document, load_game, shipped_rulesets
 from rulesrun.interpreter.tree.effects import EFFECTS
-from rulesrun.interpreter import RULESET_SCHEMA as SCHEMA_FILE
 
 SCHEMA = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
 CONTROL_FORMS = {"if", "switch", "while", "for_each"}

@@ -15,15 +15,14 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner, Result
-
 from rulesrun.cli.main import main
-from rulesrun.interpreter import load_document, shipped_rulesets
-from rulesrun.interpreter.source import safe_yaml as loader
-from rulesrun.interpreter.words.diagnostics import as_json, render, summary
-from rulesrun.interpreter.errors import Position, Problem
-from rulesrun.interpreter import RULESET_SCHEMA as SCHEMA_FILE, validate
+from rulesrun.interpreter import RULESET_SCHEMA as SCHEMA_FILE
+from rulesrun.interpreter import load_document, shipped_rulesets, validate
 from rulesrun.interpreter.check.semantics import Reach, Uses
+from rulesrun.interpreter.errors import Position, Problem
+from rulesrun.interpreter.source import safe_yaml as loader
 from rulesrun.interpreter.tree import nodes
+from rulesrun.interpreter.words.diagnostics import as_json, render, summary
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = (Path(__file__).parent / "corpus" / "lib" / "base.yaml").read_text(encoding="utf-8")

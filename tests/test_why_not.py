@@ -60,3 +60,20 @@ def test_play_explains_a_typed_move_that_is_not_allowed():
     problem = chooser.typed("y9").problem
     assert problem.startswith("play yellow 9 is not allowed: yellow 9 does not satisfy the rule for card")
     assert "card.colour is yellow and active_colour is blue" in problem
+
+
+def test_every_refusal_code_has_words(tmp_path) -> None:
+    """Each code of the engine is said (those of a rule's condition are said with it, above)."""
+    from rulesrun.interpreter.engine import refusals as R
+    from test_explain import EVERY_CONSTRUCT
+
+    path = tmp_path / "every-construct.yaml"
+    path.write_text(EVERY_CONSTRUCT, encoding="utf-8")
+    game = load_game(str(path))
+    play = Action("play", 0, (("cards", (0,)),))
+    said = {code: say_refusal(R.Refusal(code, game, play, choice="cards", value=0, phase="go", count=11))
+            for code in R.CODES if code not in R.RULES}
+    assert [code for code, words in said.items() if not words or "{" in words] == []
+    assert said[R.PLAYERS] == "every-construct is played by 2 to 4 players, not 11"
+    assert said[R.SET_SIZE] == "cards must hold 1 to 2 components"
+    assert said[R.NOT_YOUR_TURN] == "it is not player 1's turn"

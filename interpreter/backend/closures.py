@@ -12,7 +12,7 @@ Ruleset text never reaches Python: every closure is made here from a node.
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..errors import EvalError
 from ..tree import nodes as n
@@ -152,7 +152,8 @@ class Closures(n.Pass[Evaluator]):
         if node.name == "id":  # every component's own number, e.g. to order a pair of choices
             return obj
         if node.name in self.symbols.table_attributes:  # the same for every state: one lookup by component id
-            table = self.symbols.attribute_values[node.name].get
+            # none (an empty place, an unbound local) is looked up too, and is in no table
+            table = cast("Callable[[int | None], Any]", self.symbols.attribute_values[node.name].get)
             if local is not None:
                 return lambda e: table(e.loc.get(local))
             return lambda e: table(obj(e))

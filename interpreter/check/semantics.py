@@ -24,7 +24,7 @@ from ..errors import Problem
 from ..source.document import Document
 from ..tree import nodes as n
 from ..tree.build import component_entries
-from ..tree.symbols import suggest
+from ..words.names import suggest
 
 Path = tuple[Any, ...]
 Part = n.Expr | n.Target | n.ZoneRef | None  # what an effect names besides other effects
@@ -275,7 +275,7 @@ class _Checks:
         shown = _SHOWN & {name for _, name in declared}
         for section, name in declared if shown else ():  # without a label, every attribute is shown
             if name not in uses.attributes and name not in shown:
-                path = ("components", section, name)
+                path: Path = ("components", section, name)
                 found.append((Problem("S401", f"attribute {name!r} is never read", self.source.key_position(path),
                                       "warning", f"no expression reads `.{name}`; remove it, or use it in a rule"),
                               path))

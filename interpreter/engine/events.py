@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Union
 
 
-def _equal(self: Any, other: object) -> bool:
+def _equal(self: tuple[Any, ...], other: object) -> bool:
     return type(self) is type(other) and tuple.__eq__(self, other)
 
 
-def _unequal(self: Any, other: object) -> bool:
+def _unequal(self: tuple[Any, ...], other: object) -> bool:
     return not _equal(self, other)
 
 

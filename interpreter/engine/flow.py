@@ -20,14 +20,18 @@ from __future__ import annotations
 from typing import Any
 
 from ..backend.closures import Env
-from ..errors import EvalError, GameLimitExceeded
+from ..errors import EvalError, GameLimitExceeded, IllegalAction
 from . import events as ev
+from . import refusals as R
 from .game import NO_DEFAULT, Action, ActionSpec, Game
+from .refusals import Refusal
 from .table import RoundOver, Table
 
 
 def start(game: Game, players: int, seed: int) -> Table:
     """A new game's table: set up, with its first round dealt and its first turn begun."""
+    if not game.min_players <= players <= game.max_players:
+        raise IllegalAction(Refusal(R.PLAYERS, game, count=players))
     table = Table(game, players, seed)
     for zone in game.zones.values():
         table.zones[zone.name] = [[] for _ in range(players)] if zone.per_player else []

@@ -7,6 +7,7 @@ actions and effects. `Game.new_state` starts a game; the `State` does the rest.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from .state import State
 
 Effect = Callable[[Env], None]
+Faces = Sequence[int] | Mapping[int, int]  # component id -> the face it shows: a table's list, or a view's mapping
 
 
 class Action(NamedTuple):
@@ -241,7 +243,7 @@ class Game:
             found = tuple(a for a in self.actions if a.phases is None or phase in a.phases)
         return found
 
-    def attribute(self, component: int | None, name: str, faces: list[int] | None = None) -> Any:
+    def attribute(self, component: int | None, name: str, faces: Faces | None = None) -> Any:
         """An attribute of a component, read from the face it shows if it is a die."""
         if component is None:
             return None
@@ -252,7 +254,7 @@ class Game:
                 return face[name]
         return comp.attrs.get(name)
 
-    def label(self, component: int | None, faces: list[int] | None = None) -> str:
+    def label(self, component: int | None, faces: Faces | None = None) -> str:
         """How a component is shown to people: its `label` attribute, else its attributes."""
         if component is None:
             return "?"
@@ -266,6 +268,8 @@ class Game:
         return " ".join(str(v) for v in values.values() if v is not None)
 
     def new_state(self, players: int, seed: int = 0) -> "State":
+        """A new game for `players` seats, all its randomness drawn from `seed`."""
+        from . import flow
         from .state import State
-        return State.start(self, players, seed)
+        return State(flow.start(self, players, seed))
 

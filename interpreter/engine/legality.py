@@ -100,7 +100,8 @@ class Listing:
                 if i == spec.check_at and check is not None and not check(env):
                     return
                 if i == last:
-                    out.append(Action(spec.name, env.player, _arranged(spec, args)))
+                    out.append(Action(spec.name, env.player,  # type: ignore[arg-type]  # the actor: see actions()
+                                      _arranged(spec, args)))
                     return
                 i += 1
             name = choice.name
@@ -111,7 +112,8 @@ class Listing:
                     continue
                 args.append((name, value))
                 if i == last:
-                    out.append(Action(spec.name, env.player, _arranged(spec, args)))
+                    out.append(Action(spec.name, env.player,  # type: ignore[arg-type]  # the actor: see actions()
+                                      _arranged(spec, args)))
                 else:
                     self._expand(spec, i + 1, env, args, out)
                 args.pop()

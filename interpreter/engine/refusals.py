@@ -34,6 +34,8 @@ UNEXPECTED = "unexpected"  # a choice the action does not have
 REQUIRE = "require"  # the choices together do not satisfy the action's `require`
 PLAYERS = "players"  # a game cannot start with this many players
 
+CODES = (GAME_OVER, NO_SUCH_ACTION, NO_SUCH_PLAYER, OUT_OF_PLAY, NOT_YOUR_TURN, WRONG_PHASE, GUARD, NOT_ASKED, MISSING,
+         NOT_A_SET, NAMED_TWICE, SET_SIZE, NOT_POSSIBLE, ALREADY_CHOSEN, WHERE, UNEXPECTED, REQUIRE, PLAYERS)
 RULES = frozenset({GUARD, WHERE, REQUIRE})  # refused by a condition the ruleset wrote
 
 

@@ -22,7 +22,6 @@ from typing import Any, Iterator, overload
 from ..errors import IllegalAction
 from . import events as ev
 from . import flow, legality, visibility
-from . import refusals as R
 from .game import Action, Game
 from .refusals import Refusal
 from .table import Table
@@ -157,12 +156,6 @@ class State:
     def __init__(self, table: Table):
         self._table = table
         self._offered: frozenset[Action] = frozenset()  # the actions last listed: applied without a second check
-
-    @classmethod
-    def start(cls, game: Game, players: int, seed: int) -> "State":
-        if not game.min_players <= players <= game.max_players:
-            raise IllegalAction(Refusal(R.PLAYERS, game, count=players))
-        return cls(flow.start(game, players, seed))
 
     @property
     def game(self) -> Game:

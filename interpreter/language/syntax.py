@@ -31,6 +31,14 @@ class ExprError(Exception):
 class Token(str):
     """A word of an expression: its kind (`NAME`, `NUMBER` ...) and where it stands."""
 
+    type: str
+    start_pos: int | None
+    line: int | None
+    column: int | None
+    end_line: int | None
+    end_column: int | None
+    end_pos: int | None
+
     def __new__(cls, type: str, value: str, start_pos: int | None = None, line: int | None = None,
                 column: int | None = None, end_line: int | None = None, end_column: int | None = None,
                 end_pos: int | None = None) -> "Token":
@@ -160,7 +168,7 @@ def _parse_now(text: str, start: str) -> Tree:
     try:
         return from_lark(_parser().parse(text, start=start))
     except UnexpectedCharacters as err:
-        raise ExprError(f"unexpected character {text[err.pos_in_stream]!r}", err.column - 1,
+        raise ExprError(f"unexpected character {err.char!r}", err.column - 1,
                         code="E103") from None
     except UnexpectedToken as err:
         if err.token.type == "$END":

@@ -107,10 +107,11 @@ def mismatch(a: Type, b: Type) -> str | None:
         return None
     if a.kind != b.kind:
         return f"this compares {a.describe()} with {b.describe()}"
-    if a.kind == "text" and a.values is not None and b.values is not None and not a.values & b.values:
-        small, large = (a, b) if len(a.values) <= len(b.values) else (b, a)
-        if len(small.values) == 1 and large.label:
-            value = next(iter(small.values))
+    a_values, b_values = a.values, b.values
+    if a.kind == "text" and a_values is not None and b_values is not None and not a_values & b_values:
+        small, few, large = (a, a_values, b) if len(a_values) <= len(b_values) else (b, b_values, a)
+        if len(few) == 1 and large.label:
+            value = next(iter(few))
             if small.label and small.label != large.label:
                 return f"{value!r} is a {small.label}, not {large.describe()}"
             return f"{value!r} is not {large.describe()}"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from ..engine.game import Action, Game
@@ -91,7 +92,7 @@ def _values(game: Game, cid: int, face: int) -> set:
     return values
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}  # kind -> a bot from a seed
 
 
 def make_bot(kind: str, seed: int) -> Bot:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
@@ -112,13 +111,13 @@ def _games(path: str | Path, keep: int | None) -> Iterator[LoggedGame | None]:
             count += 1
             kept = keep is None or keep == count
             current = LoggedGame(line, [], None)
-        elif kind in ("event", "result") and (current is None or current.result is not None):
-            raise ReplayMismatch("outside", path=str(path), line=number, line_type=kind)
-        elif kind == "event":
-            if kept:
+        elif kind in ("event", "result"):
+            if current is None or current.result is not None:
+                raise ReplayMismatch("outside", path=str(path), line=number, line_type=kind)
+            if kind == "result":
+                current = current._replace(result=line)
+            elif kept:  # an event of the game that is kept
                 current.events.append({k: v for k, v in line.items() if k != "type"})
-        elif kind == "result":
-            current = current._replace(result=line)
         else:
             raise ReplayMismatch("line_type", path=str(path), line=number, line_type=kind)
     if count:
@@ -167,15 +166,10 @@ def _compare(state: State, logged: list[dict[str, Any]], start: int, step: tuple
                                  step=step[0] if step else None, action=step[1] if step else None)
 
 
-@cache
-def _field_names(cls: type[ev.Event]) -> tuple[str, ...]:
-    return tuple(cls._fields)
-
-
 def _as_logged(event: ev.Event) -> dict[str, Any]:
     """The event as its log line reads back, without the line's `type` (a fast `to_json`)."""
     data: dict[str, Any] = {"event": ev.kind_of(event)}
-    for name in _field_names(type(event)):
+    for name in event._fields:
         value = getattr(event, name)
         data[name] = _plain(dict(value) if name == "args" and type(event) is ev.ActionTaken else value)
     return data

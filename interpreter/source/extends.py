@@ -137,7 +137,7 @@ class _Merger:
             here = path + (key,)
             if value is None:  # `key: ~` removes what the base had
                 if key not in result and here not in self.removed:  # (removed already: this settles it)
-                    from ..tree.symbols import suggest
+                    from ..words.names import suggest
                     self.removal_problems.append(Problem(
                         "X005", f"`{'.'.join(map(str, here))}: ~` removes nothing: the base has no `{key}` here",
                         layer.source.key_position(here), hint=suggest(str(key), [str(k) for k in result])))

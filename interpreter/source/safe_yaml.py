@@ -14,26 +14,16 @@ the plain types (``!!binary``, ``!!set``, ``!!python/...``, ``!custom``) are ref
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any
+from typing import Any, cast
 
 import yaml
 from yaml.constructor import SafeConstructor
 from yaml.error import Mark
-from yaml.events import (
-    AliasEvent,
-    DocumentEndEvent,
-    DocumentStartEvent,
-    MappingEndEvent,
-    MappingStartEvent,
-    ScalarEvent,
-    SequenceEndEvent,
-    SequenceStartEvent,
-    StreamEndEvent,
-    StreamStartEvent,
-)
+from yaml.events import (AliasEvent, DocumentEndEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent,
+                         ScalarEvent, SequenceEndEvent, SequenceStartEvent, StreamEndEvent, StreamStartEvent)
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.reader import Reader, ReaderError
 
@@ -52,7 +42,7 @@ _text = attrgetter("value")
 _SAFE = SafeConstructor()  # only its scalar methods are used, and they keep no state
 # How each allowed scalar tag becomes a value. Timestamps, a lone "=" (!!value) and
 # "<<" outside a key (!!merge) have no plain type, so they stay text.
-_SCALARS = {
+_SCALARS: dict[str, Callable[[ScalarNode], object]] = {
     _NULL: _SAFE.construct_yaml_null,
     _TAG + "bool": _SAFE.construct_yaml_bool,
     _TAG + "int": _SAFE.construct_yaml_int,
@@ -64,6 +54,8 @@ _SCALARS = {
 }
 _KINDS = {bool: "a boolean", int: "a number", float: "a number", type(None): "null"}
 _INVALID = object()  # stands in for a value that was reported as a problem
+# The events libyaml gives between a document's start and its end.
+_InDocument = ScalarEvent | SequenceStartEvent | MappingStartEvent | AliasEvent | SequenceEndEvent | MappingEndEvent
 
 
 @dataclass(frozen=True)
@@ -148,13 +140,14 @@ class _Loader(yaml.SafeLoader):
         self.file = file
         self.depth = 0
 
-    def compose_node(self, parent: Node | None, index: object) -> Node:
+    def compose_node(self, parent: Node | None, index: int | Node | None) -> Node | None:
+        """`index` is an item's place in a list, a value's key node, or None for a key or the document."""
         if not self.check_event(SequenceStartEvent, MappingStartEvent):
-            return super().compose_node(parent, index)
+            return super().compose_node(parent, index)  # type: ignore[arg-type]  # PyYAML's stubs say int
         self.depth += 1
         if self.depth > MAX_DEPTH:
             raise _too_deep(self.file, self.peek_event().start_mark)
-        node = super().compose_node(parent, index)
+        node = super().compose_node(parent, index)  # type: ignore[arg-type]  # PyYAML's stubs say int
         self.depth -= 1
         return node
 
@@ -172,7 +165,7 @@ def _compose(loader: _Loader) -> Node:
             _position(loader.file, loader.peek_event().start_mark),
             hint="a ruleset is a single document: remove the '---' line",
         )
-    if root.tag == _NULL and not root.value:
+    if root is None or (root.tag == _NULL and not root.value):
         raise _error("Y008", "the file is empty", Position(loader.file))
     return root
 
@@ -209,23 +202,26 @@ def _build(loader: yaml.CSafeLoader) -> Node | None:
     open_nodes: list[list[Any]] = []  # [collection, key waiting for its value]
     root: Node | None = None
     while not loader.check_event(DocumentEndEvent):
-        event = loader.get_event()
+        event = cast(_InDocument, loader.get_event())
         if isinstance(event, (SequenceEndEvent, MappingEndEvent)):
             open_nodes.pop()[0].end_mark = event.end_mark
             continue
         if isinstance(event, AliasEvent):
-            node = anchors.get(event.anchor)
+            node = anchors.get(cast(str, event.anchor))  # an alias always names an anchor
             if node is None:
                 return None
         elif event.anchor is not None and event.anchor in anchors:
             return None
         elif isinstance(event, ScalarEvent):
             tag = event.tag if event.tag not in (None, "!") else loader.resolve(ScalarNode, event.value, event.implicit)
-            node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style or None)
+            node = ScalarNode(tag, event.value,
+                              event.start_mark, event.end_mark,  # type: ignore[arg-type]  # libyaml Marks: not in stubs
+                              style=event.style or None)
         else:
             kind = SequenceNode if isinstance(event, SequenceStartEvent) else MappingNode
             tag = event.tag if event.tag not in (None, "!") else loader.resolve(kind, None, event.implicit)
-            node = kind(tag, [], event.start_mark, None, flow_style=event.flow_style)
+            node = kind(tag, [], event.start_mark,  # type: ignore[arg-type]  # a libyaml Mark: not in stubs
+                        None, flow_style=event.flow_style)
         if not isinstance(event, AliasEvent) and event.anchor is not None:
             anchors[event.anchor] = node
         if open_nodes:

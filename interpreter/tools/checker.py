@@ -57,9 +57,11 @@ class Invariant:
     takes_legal: bool = False
 
     def run(self, state: State, legal: Sequence[Action] | None = None) -> list[str]:
+        check = self.check
+        assert check is not None, f"{self.name} is found by playing, not checked on a state"
         if self.takes_legal:
-            return self.check(state, legal=legal)
-        return self.check(state)
+            return check(state, legal=legal)
+        return check(state)
 
 
 INVARIANTS = (

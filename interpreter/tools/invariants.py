@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator, Sequence
 from ..engine import events as ev
 from ..engine import visibility
 from ..engine.game import NO_DEFAULT, Action, Game
-from ..engine.state import State, inspect
+from ..engine.state import State, View, inspect
 from ..errors import GameLimitExceeded, IllegalAction, ReplayMismatch
 from ..play import log
 from ..play.runner import play_out, step
@@ -157,16 +157,15 @@ def revealed(state: State) -> dict[int, set[int]]:
         start -= 1
     known: dict[int, set[int]] = {}
     for event in events[start:]:
-        kind = type(event)
-        if kind is ev.Revealed:
+        if isinstance(event, ev.Revealed):
             known.setdefault(event.viewer, set()).update(event.components)
-        elif kind is ev.Moved and known:
+        elif isinstance(event, ev.Moved) and known:
             for seen in known.values():
                 seen.discard(event.component)
     return known
 
 
-def _zone_leaks(state: State, view: dict[str, Any], viewer: int | None, who: str,
+def _zone_leaks(state: State, view: View, viewer: int | None, who: str,
                 known: set[int]) -> tuple[list[str], set[int]]:
     """Problems with the zones of one view, and the components the viewer may see."""
     problems, seeable = [], set()
@@ -187,7 +186,7 @@ def _zone_leaks(state: State, view: dict[str, Any], viewer: int | None, who: str
     return problems, seeable
 
 
-def _variable_leaks(state: State, view: dict[str, Any], viewer: int | None, who: str) -> list[str]:
+def _variable_leaks(state: State, view: View, viewer: int | None, who: str) -> list[str]:
     """Problems with the variables of one view: each entry shown exactly when it may be read."""
     table = inspect(state)
     problems = []

@@ -19,11 +19,12 @@ from ..errors import Position, Problem, RulesetError
 from ..language import types as T
 from ..language.syntax import ExprError, parse
 from ..source.document import Document
+from ..words.names import suggest
 from . import fold
 from . import nodes as n
 from .effects import EffectBuilder, is_star
 from .expressions import ExpressionBuilder, Locals
-from .symbols import DefinitionEntry, Symbols, split_signature, suggest
+from .symbols import DefinitionEntry, Symbols, split_signature
 
 Path = tuple[Any, ...]
 MAX_COMPONENTS = 2000
@@ -271,8 +272,9 @@ class RulesetBuilder:
             targets = [comp.attrs] if not comp.faces else [dict(comp.attrs, **f) for f in comp.faces]
             for values in targets:
                 for name, expression in self.derived.items():
-                    folder = fold.Folder({"this": (_DERIVING, frozenset(values))},
-                                         lambda attribute, _, values=values: values.get(attribute))
+                    def read(attribute: str, _: int | None, values: dict[str, Any] = values) -> Any:
+                        return values.get(attribute)
+                    folder = fold.Folder({"this": (_DERIVING, frozenset(values))}, read)
                     value = folder.value(expression)
                     if value is n.NOT_CONSTANT:  # a derive that fails on some component
                         self.error(("components", "derive", name),

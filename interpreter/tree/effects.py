@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..language import types as T
 from ..language.syntax import ExprError, Token, parse
+from ..words.names import suggest
 from . import nodes as n
-from .symbols import suggest
 
 if TYPE_CHECKING:
     from .build import RulesetBuilder

@@ -18,10 +18,11 @@ from typing import Any
 from ..language import builtins as B
 from ..language import types as T
 from ..language.syntax import ExprError, Token, Tree, parse
+from ..words.names import suggest
 from . import fold
 from . import nodes as n
 from .nodes import ACTOR
-from .symbols import DefinitionEntry, Symbols, suggest
+from .symbols import DefinitionEntry, Symbols
 
 MAX_EXPRESSION_DEPTH = 40
 MAX_NODES = 5000  # parts of one expression once its definitions are written out
@@ -75,7 +76,7 @@ class ExpressionBuilder:
             return self._text[node.start_pos:node.end_pos]
         return "this"
 
-    def _build(self, node: Tree | Token, depth: int) -> n.Expr:
+    def _build(self, node: Tree, depth: int) -> n.Expr:
         if depth > MAX_EXPRESSION_DEPTH:
             raise self._error(f"expression is nested more than {MAX_EXPRESSION_DEPTH} deep", node, code="E102")
         self._nodes += 1
@@ -380,8 +381,9 @@ class ExpressionBuilder:
     def _check_comparable(self, a: n.Expr, b: n.Expr, node: Tree) -> None:
         why = T.mismatch(a.type, b.type)
         if why is not None:
-            known = next((t for t in (a.type, b.type) if t.label and t.values and len(t.values) > 1), None)
-            hint = f"{known.label} values: {', '.join(map(str, sorted(known.values, key=str)))}" if known else ""
+            known = next(((t.label, t.values) for t in (a.type, b.type) if t.label and t.values and len(t.values) > 1),
+                         None)
+            hint = f"{known[0]} values: {', '.join(map(str, sorted(known[1], key=str)))}" if known else ""
             raise self._error(f"{why}, so the comparison is never true", node.children[1], hint, code="E130")
 
     def _check_membership(self, a: n.Expr, b: n.Expr, node: Tree) -> None:

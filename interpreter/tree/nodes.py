@@ -41,11 +41,11 @@ class _NotConstant:
 NOT_CONSTANT: Any = _NotConstant()
 
 
-_Node = TypeVar("_Node", bound=type)
+_Node = TypeVar("_Node")
 
 
 @dataclass_transform(frozen_default=True, kw_only_default=True, eq_default=False, field_specifiers=(field,))
-def node(cls: _Node) -> _Node:
+def node(cls: type[_Node]) -> type[_Node]:
     """A tree node class: frozen, slotted, built by keyword, equal only to itself."""
     return dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)(cls)
 

@@ -6,7 +6,6 @@ builder resolves names against it, and the words and the checks read it.
 """
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,12 +57,6 @@ class Symbols:
 
     def param_const(self, name: str) -> Any:
         return self.params.get(name, NOT_CONSTANT)
-
-
-def suggest(word: str, candidates: list[str]) -> str:
-    """A "did you mean" hint for a misspelt name, or nothing."""
-    close = difflib.get_close_matches(word, candidates, n=1, cutoff=0.6)
-    return f"did you mean {close[0]!r}?" if close else ""
 
 
 def split_signature(key: str) -> tuple[str, tuple[str, ...]]:

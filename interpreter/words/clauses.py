@@ -37,8 +37,9 @@ class Clauses:
             if either:  # a part that is a clause only in part: "(that *answers*, provided that ...)"
                 said = [clause if clause is not None else self._partial(part, subject, named, scope, plural, who)
                         for part, clause in zip(body.parts, said)]
-            if all(clause is not None for clause in said):
-                wrapped = [_wrap_or(part, clause, body) for part, clause in zip(body.parts, said)]
+            complete = [clause for clause in said if clause is not None]
+            if len(complete) == len(said):
+                wrapped = [_wrap_or(part, clause, body) for part, clause in zip(body.parts, complete)]
                 return (", or " if either else " and ").join(_shared_pronoun(wrapped, who)), False
             if not either:
                 clauses = [_wrap_or(part, clause, body) for part, clause in zip(body.parts, said) if clause is not None]

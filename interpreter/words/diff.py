@@ -258,8 +258,10 @@ class Report:
             elif part == "game_over":
                 items.append(Item(f"The game is now over when {words_.claim(rules.game_over, won)}."))
             elif part == "winners":
+                assert rules.winners is not None  # the new ruleset declares them (new is not MISSING)
                 items.append(Item(f"The winners are now {words_.value(rules.winners, won)}."))
             elif part == "next_dealer":
+                assert rules.next_dealer is not None  # the new ruleset declares it
                 items.append(Item(f"The next round's dealer is now {words_.value(rules.next_dealer, won)}."))
             else:
                 items.append(Item(f"Scores are now kept in {self.m.term(words(rules.score_variable))}."))
@@ -316,7 +318,8 @@ class Report:
                 items.append(Item(f"Its {words(key)} is removed."))
             elif key == "description":
                 items.append(Item(f"It is now described as: {action.description}"))
-            else:  # require
+            else:  # require, which the new action declares (after is not MISSING)
+                assert action.require is not None
                 items.append(Item(f"It is now allowed only if {sheet.words.claim(action.require, scope)}."))
         return items
 

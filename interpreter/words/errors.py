@@ -28,44 +28,35 @@ def say(error: RulesrunError) -> str:
     return Exception.__str__(error)
 
 
+_EVALUATION = {  # an EvalError's words by its kind, filled from its details
+    "arithmetic": "cannot compute {left!r} {op} {right!r}",
+    "compare": "cannot compare {left!r} {op} {right!r}",
+    "membership": "cannot test {item!r} in {container!r}",
+    "while": "a while loop ran {limit} times",
+    "draw_high": "draw_high found no single highest value in {limit} draws of every tied player",
+    "choice_sets": "choice {choice!r} has more than {limit} possible sets; limit it with max:",
+    "steps": "one action did more than {limit} steps (loops, skips and moves); the ruleset may loop without end",
+    "no_faces": "{component} has no faces to roll",
+}
+_FILE = {  # a BadFile's words by its kind, filled from its fields
+    "missing": "no such file",
+    "directory": "this is a directory, not a file",
+    "special": "this is not a regular file (a device, a pipe or a socket)",
+    "too_large": "the file is larger than {limit} bytes",
+    "long_line": "line {line} is longer than {limit} bytes",
+    "not_text": "line {line} is not UTF-8 text",
+    "unwritable": "cannot write the file: {reason}",
+    "unreadable": "cannot read the file: {reason}",
+}
+
+
 def _evaluation(kind: str, details: dict[str, Any]) -> str:
-    if kind == "arithmetic":
-        return f"cannot compute {details['left']!r} {details['op']} {details['right']!r}"
-    if kind == "compare":
-        return f"cannot compare {details['left']!r} {details['op']} {details['right']!r}"
-    if kind == "membership":
-        return f"cannot test {details['item']!r} in {details['container']!r}"
-    if kind == "while":
-        return f"a while loop ran {details['limit']} times"
-    if kind == "draw_high":
-        return f"draw_high found no single highest value in {details['limit']} draws of every tied player"
-    if kind == "choice_sets":
-        return f"choice {details['choice']!r} has more than {details['limit']} possible sets; limit it with max:"
-    if kind == "steps":
-        return (f"one action did more than {details['limit']} steps (loops, skips and moves); "
-                f"the ruleset may loop without end")
-    if kind == "no_faces":
-        return f"{details['component']} has no faces to roll"
-    return kind  # pragma: no cover - every kind has its words above
+    return _EVALUATION[kind].format(**details)
 
 
 def _file(error: BadFile) -> str:
-    kind = error.kind
-    if kind == "missing":
-        return "no such file"
-    if kind == "directory":
-        return "this is a directory, not a file"
-    if kind == "special":
-        return "this is not a regular file (a device, a pipe or a socket)"
-    if kind == "too_large":
-        return f"the file is larger than {error.limit} bytes"
-    if kind == "long_line":
-        return f"line {error.line} is longer than {error.limit} bytes"
-    if kind == "not_text":
-        return f"line {error.line} is not UTF-8 text"
-    if kind == "unwritable":
-        return f"cannot write the file: {error.reason}"
-    return f"cannot read the file: {error.reason}"
+    template = _FILE.get(error.kind, _FILE["unreadable"])
+    return template.format(line=error.line, limit=error.limit, reason=error.reason)
 
 
 def file_problem(error: BadFile) -> str:

@@ -378,7 +378,7 @@ def _merge(children: list[Block]) -> list[Block]:
     merged: list[Block] = []
     for child in children:
         last = merged[-1] if merged else None
-        if isinstance(last, Listing) and not last.ordered and not child.ordered:
+        if isinstance(last, Listing) and not last.ordered and isinstance(child, Listing) and not child.ordered:
             merged[-1] = Listing(last.items + child.items, ordered=False)
         else:
             merged.append(child)

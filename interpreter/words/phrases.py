@@ -51,8 +51,9 @@ class Phrases(n.Pass[Phrase]):
         items = [self.w.phrase(item, scope) for item in node.items]
         if not items:
             return Phrase("nothing")
-        if len(items) >= 3 and all(is_number(item) for item in node.items):
-            return Phrase(f"the numbers {value_list([item.value for item in node.items])}")
+        numbers = [item.value for item in node.items if is_number(item)]
+        if len(items) >= 3 and len(numbers) == len(items):
+            return Phrase(f"the numbers {value_list(numbers)}")
         if len(items) == 1:
             return items[0]
         return Phrase(join((item.embedded() for item in items), "and"), plural=True)

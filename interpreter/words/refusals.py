@@ -11,6 +11,8 @@ definitions it went through, and the values that made a comparison fail:
 """
 from __future__ import annotations
 
+import string
+from collections.abc import Iterator, Mapping
 from typing import Any, Callable
 
 from ..engine import refusals as R
@@ -21,51 +23,62 @@ from .names import seat
 Evaluate = Callable[[n.Expr], Any]  # the value of a part of the condition where it failed
 
 
+_SAID = {  # each refusal's words; the fields are worked out only when a template names them (see _Fields)
+    R.GAME_OVER: "the game is over",
+    R.NO_SUCH_ACTION: "there is no action {name!r}",
+    R.NO_SUCH_PLAYER: "there is no player {number}",
+    R.OUT_OF_PLAY: "player {number} is out of play",
+    R.NOT_YOUR_TURN: "it is not player {number}'s turn",
+    R.WRONG_PHASE: "{name} is not possible now (the turn is at {phase})",
+    R.GUARD: "{name} is not possible now: {why}",
+    R.NOT_ASKED: "{choice} is not asked for here",
+    R.MISSING: "{choice} is missing",
+    R.NOT_A_SET: "{choice} is a set of components",
+    R.NAMED_TWICE: "{choice} names a component twice",
+    R.SET_SIZE: "{choice} must hold {fewest} to {most} components",
+    R.NOT_POSSIBLE: "{value} is not a possible {choice}",
+    R.ALREADY_CHOSEN: "{value} is already chosen",
+    R.WHERE: "{value} does not satisfy the rule for {choice}: {why}",
+    R.UNEXPECTED: "unexpected choice {choice!r}",
+    R.REQUIRE: "these choices do not satisfy the rule for {name}: {why}",
+    R.PLAYERS: "{title} is played by {min_players} to {max_players} players, not {count}",
+}
+
+
 def say(refusal: Refusal) -> str:
     """A refusal in words: one line that names what is wrong, and for a rule, the part that failed."""
-    action, choice = refusal.action, refusal.choice
-    name = action.name if action is not None else ""
-    code = refusal.code
-    if code == R.GAME_OVER:
-        return "the game is over"
-    if code == R.NO_SUCH_ACTION:
-        return f"there is no action {name!r}"
-    if code == R.NO_SUCH_PLAYER:
-        return f"there is no player {action.actor + 1}" if action is not None else "there is no such player"
-    if code == R.OUT_OF_PLAY:
-        return f"player {action.actor + 1} is out of play" if action is not None else "out of play"
-    if code == R.NOT_YOUR_TURN:
-        return f"it is not player {action.actor + 1}'s turn" if action is not None else "not this player's turn"
-    if code == R.WRONG_PHASE:
-        return f"{name} is not possible now (the turn is at {refusal.phase})"
-    if code == R.GUARD:
-        return f"{name} is not possible now: {_why(refusal)}"
-    if code == R.NOT_ASKED:
-        return f"{choice} is not asked for here"
-    if code == R.MISSING:
-        return f"{choice} is missing"
-    if code == R.NOT_A_SET:
-        return f"{choice} is a set of components"
-    if code == R.NAMED_TWICE:
-        return f"{choice} names a component twice"
-    if code == R.SET_SIZE:
-        spec = refusal.game.action_index[name].rule.choices
-        rule = next(c for c in spec if c.name == choice)
-        return f"{choice} must hold {rule.min_count} to {rule.max_count or 'any number of'} components"
-    if code == R.NOT_POSSIBLE:
-        return f"{_value(refusal)} is not a possible {choice}"
-    if code == R.ALREADY_CHOSEN:
-        return f"{_value(refusal)} is already chosen"
-    if code == R.WHERE:
-        return f"{_value(refusal)} does not satisfy the rule for {choice}: {_why(refusal)}"
-    if code == R.UNEXPECTED:
-        return f"unexpected choice {choice!r}"
-    if code == R.REQUIRE:
-        return f"these choices do not satisfy the rule for {name}: {_why(refusal)}"
-    if code == R.PLAYERS:
-        game = refusal.game
-        return f"{game.title} is played by {game.min_players} to {game.max_players} players, not {refusal.count}"
-    return code  # pragma: no cover - every code has its words above
+    return string.Formatter().vformat(_SAID[refusal.code], (), _Fields(refusal))
+
+
+class _Fields(Mapping[str, Any]):
+    """What the words of a refusal may name, each worked out when it is first asked for."""
+
+    def __init__(self, refusal: Refusal):
+        self.refusal = refusal
+
+    def __getitem__(self, key: str) -> Any:
+        refusal, action = self.refusal, self.refusal.action
+        if key == "name":
+            return action.name if action is not None else ""
+        if key == "number":
+            return action.actor + 1 if action is not None else "?"
+        if key in ("fewest", "most"):
+            assert action is not None
+            rule = next(c for c in refusal.game.action_index[action.name].rule.choices if c.name == refusal.choice)
+            return rule.min_count if key == "fewest" else rule.max_count or "any number of"
+        if key == "why":
+            return _why(refusal)
+        if key == "value":
+            return _value(refusal)
+        if key in ("title", "min_players", "max_players"):
+            return getattr(refusal.game, key)
+        return getattr(refusal, key)
+
+    def __iter__(self) -> Iterator[str]:  # pragma: no cover - only looked up by name
+        return iter(())
+
+    def __len__(self) -> int:  # pragma: no cover - only looked up by name
+        return 0
 
 
 def _why(refusal: Refusal) -> str:

@@ -1,8 +1,9 @@
 """Turn jsonschema's errors into plain words an author understands, at the right place."""
 from __future__ import annotations
 
-import difflib
 from typing import Any, NamedTuple
+
+from .names import suggest
 
 _TYPES = {"integer": "a whole number", "string": "text", "boolean": "true or false", "array": "a list",
           "object": "a mapping", "number": "a number", "null": "nothing"}
@@ -34,14 +35,6 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _close(word: Any, candidates: list[Any]) -> str:
-    """`did you mean 'x'?` for the candidate nearest to a misspelt word, or nothing."""
-    if not isinstance(word, str):
-        return ""
-    close = difflib.get_close_matches(word, [str(c) for c in candidates], n=1, cutoff=0.6)
-    return f"did you mean {close[0]!r}?" if close else ""
-
-
 def _alternative_keys(error: Any) -> list[str]:
     """For `oneOf: [{required: [a]}, {required: [b]}]` (a form chosen by its key), the keys a, b."""
     if error.validator != "oneOf" or not isinstance(error.instance, dict):
@@ -59,10 +52,10 @@ def describe(error: Any) -> Described:
     keys = _alternative_keys(error)
     if keys:
         listed = ", ".join(f"`{key}`" for key in keys)
-        path = tuple(error.absolute_path)
+        at = tuple(error.absolute_path)
         if error.context:
-            return Described(f"{_where(list(path))} needs one of {listed}", "S102", path)
-        return Described(f"{_where(list(path))} must have only one of {listed}", "S108", path)
+            return Described(f"{_where(list(at))} needs one of {listed}", "S102", at)
+        return Described(f"{_where(list(at))} must have only one of {listed}", "S108", at)
     if error.validator in ("oneOf", "anyOf") and error.context:
         inner = best_match(error.context)
         if list(inner.absolute_path) != list(error.absolute_path) or inner.validator not in ("type", "oneOf"):
@@ -83,13 +76,13 @@ def describe(error: Any) -> Described:
         known = sorted(error.schema.get("properties", {}))
         extra = sorted(set(error.instance) - set(known))
         key = extra[0] if extra else "?"
-        hint = _close(key, known) or (f"expected one of {', '.join(known)}" if known and len(known) <= _LISTED
+        hint = suggest(key, known) or (f"expected one of {', '.join(known)}" if known and len(known) <= _LISTED
                                       else "")
         return Described(f"unknown key `{key}` in {where}", "S103", here + (key,), hint)
     if kind == "enum":
         allowed = ", ".join(map(str, error.validator_value))
         return Described(f"{where} must be one of {allowed}, got {_short(error.instance)}", "S104", here,
-                         _close(error.instance, list(error.validator_value)))
+                         suggest(error.instance, list(error.validator_value)))
     if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return Described(f"{where} is out of range: {_short(error.instance)} (limit {error.validator_value})",
                          "S105", here)

@@ -7,13 +7,13 @@ static type says. Each such question is answered here once.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Iterator
+from typing import Iterator, TypeGuard
 
 from ..language import types as T
 from ..tree import nodes as n
 
 
-def is_number(node: n.Expr) -> bool:
+def is_number(node: n.Expr) -> TypeGuard[n.Const]:
     """A whole number written as it is (`2`), not worked out."""
     return isinstance(node, n.Const) and isinstance(node.value, int) and not isinstance(node.value, bool)
 

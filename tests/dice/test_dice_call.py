@@ -2,26 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from dice_lookup import (
-    A,
-    B,
-    C,
-    Luck,
-    assert_conserved,
-    call_uno,
-    catch,
-    catch_wild_four,
-    die,
-    draw,
-    hand,
-    play,
-    proceed,
-    recorders,
-    reroll,
-    sizes,
-    table,
-    without_effect,
-)
+from dice_lookup import (A, B, C, Luck, assert_conserved, call_uno, catch, catch_wild_four, die, draw, hand, play,
+                         proceed, recorders, reroll, sizes, table, without_effect)
 from helpers import act, truth
 from rulesrun.interpreter import State
 from rulesrun.interpreter.play.runner import step

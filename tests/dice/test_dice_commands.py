@@ -1,27 +1,8 @@
 """Playing a die and the command effects: DICE-7 and DICE-8."""
 from __future__ import annotations
 
-from dice_lookup import (
-    LEFT,
-    RIGHT,
-    A,
-    B,
-    C,
-    D,
-    Luck,
-    assert_conserved,
-    call_uno,
-    catch,
-    center,
-    die,
-    hand,
-    in_bag,
-    play,
-    refused_die,
-    sizes,
-    table,
-    without_effect,
-)
+from dice_lookup import (LEFT, RIGHT, A, B, C, D, Luck, assert_conserved, call_uno, catch, center, die, hand, in_bag,
+                         play, refused_die, sizes, table, without_effect)
 from helpers import act, events_of, truth
 from rulesrun.interpreter.engine import events as ev
 

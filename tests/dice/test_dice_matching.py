@@ -2,21 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from dice_lookup import (
-    A,
-    B,
-    Luck,
-    assert_conserved,
-    catch_wild_four,
-    center,
-    dice_game,
-    die,
-    offered,
-    parse,
-    play,
-    refused_die,
-    table,
-)
+from dice_lookup import (A, B, Luck, assert_conserved, catch_wild_four, center, dice_game, die, offered, parse, play,
+                         refused_die, table)
 from helpers import truth
 from rulesrun.interpreter import State
 from rulesrun.interpreter.engine.state import inspect

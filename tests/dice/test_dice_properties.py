@@ -8,19 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Callable, NamedTuple
 
-from dice_lookup import (
-    TOTAL_DICE,
-    A,
-    B,
-    assert_conserved,
-    catch_wild_four,
-    center,
-    dice_game,
-    name,
-    offered,
-    play,
-    table,
-)
+from dice_lookup import (TOTAL_DICE, A, B, assert_conserved, catch_wild_four, center, dice_game, name, offered, play,
+                         table)
 from helpers import truth
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st

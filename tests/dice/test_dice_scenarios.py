@@ -7,30 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dice_lookup import (
-    LEFT,
-    RIGHT,
-    A,
-    B,
-    C,
-    Luck,
-    assert_conserved,
-    call_uno,
-    catch,
-    catch_wild_four,
-    center,
-    draw,
-    hand,
-    in_bag,
-    offered,
-    play,
-    proceed,
-    refused_die,
-    reroll,
-    sizes,
-    table,
-    without_effect,
-)
+from dice_lookup import (LEFT, RIGHT, A, B, C, Luck, assert_conserved, call_uno, catch, catch_wild_four, center, draw,
+                         hand, in_bag, offered, play, proceed, refused_die, reroll, sizes, table, without_effect)
 from helpers import events_of, truth
 from rulesrun.interpreter import State
 from rulesrun.interpreter.engine import events as ev

@@ -5,22 +5,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from dice_lookup import (
-    LEFT,
-    TOTAL_DICE,
-    A,
-    B,
-    C,
-    assert_conserved,
-    dice_game,
-    die,
-    face_text,
-    name,
-    play,
-    sizes,
-    table,
-    variant,
-)
+from dice_lookup import (LEFT, TOTAL_DICE, A, B, C, assert_conserved, dice_game, die, face_text, name, play, sizes,
+                         table, variant)
 from helpers import events_of, truth
 from rulesrun.interpreter import IllegalAction, State
 from rulesrun.interpreter.engine import events as ev

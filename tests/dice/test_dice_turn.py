@@ -2,26 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from dice_lookup import (
-    LEFT,
-    RIGHT,
-    A,
-    B,
-    C,
-    D,
-    Luck,
-    assert_conserved,
-    center,
-    draw,
-    hand,
-    keep,
-    offered,
-    play,
-    refused_die,
-    reroll,
-    sizes,
-    table,
-)
+from dice_lookup import (LEFT, RIGHT, A, B, C, D, Luck, assert_conserved, center, draw, hand, keep, offered, play,
+                         refused_die, reroll, sizes, table)
 from helpers import act, action_names, events_of, truth
 from rulesrun.interpreter.engine import events as ev
 from rulesrun.interpreter.engine.state import inspect

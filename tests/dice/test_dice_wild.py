@@ -2,27 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from dice_lookup import (
-    LEFT,
-    RIGHT,
-    A,
-    B,
-    C,
-    Luck,
-    assert_conserved,
-    catch_wild_four,
-    center,
-    hand,
-    in_bag,
-    offered,
-    play,
-    proceed,
-    recorders,
-    refused_die,
-    reroll,
-    sizes,
-    table,
-)
+from dice_lookup import (LEFT, RIGHT, A, B, C, Luck, assert_conserved, catch_wild_four, center, hand, in_bag, offered,
+                         play, proceed, recorders, refused_die, reroll, sizes, table)
 from helpers import events_of, truth
 from rulesrun.interpreter import State
 from rulesrun.interpreter.engine import events as ev

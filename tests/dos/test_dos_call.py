@@ -2,25 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from dos_cards import (
-    A,
-    B,
-    C,
-    call_dos,
-    catch,
-    draw,
-    end_turn,
-    hand,
-    held,
-    in_row,
-    match,
-    offered,
-    place,
-    refused,
-    round_ended,
-    sizes,
-    table,
-)
+from dos_cards import (A, B, C, call_dos, catch, draw, end_turn, hand, held, in_row, match, offered, place, refused,
+                       round_ended, sizes, table)
 from helpers import no_effect, truth
 from rulesrun.interpreter import Action
 

@@ -2,25 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from dos_cards import (
-    A,
-    B,
-    C,
-    catch,
-    draw,
-    earned,
-    end_turn,
-    hand,
-    match,
-    match_action,
-    offered,
-    pile,
-    place,
-    refused,
-    row,
-    sizes,
-    table,
-)
+from dos_cards import (A, B, C, catch, draw, earned, end_turn, hand, match, match_action, offered, pile, place, refused,
+                       row, sizes, table)
 from helpers import truth
 from rulesrun.interpreter import Action
 

@@ -2,27 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from dos_cards import (
-    A,
-    B,
-    C,
-    D,
-    catch,
-    draw,
-    end_turn,
-    hand,
-    match,
-    match_action,
-    moves,
-    offered,
-    pile,
-    place,
-    refused,
-    round_ended,
-    row,
-    sizes,
-    table,
-)
+from dos_cards import (A, B, C, D, catch, draw, end_turn, hand, match, match_action, moves, offered, pile, place,
+                       refused, round_ended, row, sizes, table)
 from helpers import truth
 from rulesrun.interpreter import Action
 

@@ -2,28 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from dos_cards import (
-    A,
-    B,
-    C,
-    dos,
-    earned,
-    end_turn,
-    hand,
-    held,
-    in_row,
-    match,
-    match_action,
-    name_of,
-    offered,
-    pile,
-    place,
-    refused,
-    row,
-    setup,
-    sizes,
-    table,
-)
+from dos_cards import (A, B, C, dos, earned, end_turn, hand, held, in_row, match, match_action, name_of, offered, pile,
+                       place, refused, row, setup, sizes, table)
 from helpers import StackedRandom, truth
 from rulesrun.interpreter import Action
 from rulesrun.interpreter.engine import position

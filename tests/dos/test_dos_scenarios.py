@@ -5,30 +5,8 @@ only a hand size ("B: 5 cards"), the hand is filled with cards that play no part
 """
 from __future__ import annotations
 
-from dos_cards import (
-    A,
-    B,
-    C,
-    call_dos,
-    catch,
-    draw,
-    earned,
-    end_turn,
-    hand,
-    held,
-    in_row,
-    match,
-    match_action,
-    moves,
-    offered,
-    pile,
-    place,
-    refused,
-    round_ended,
-    row,
-    sizes,
-    table,
-)
+from dos_cards import (A, B, C, call_dos, catch, draw, earned, end_turn, hand, held, in_row, match, match_action, moves,
+                       offered, pile, place, refused, round_ended, row, sizes, table)
 from helpers import no_effect, truth
 from rulesrun.interpreter import Action
 from rulesrun.interpreter.engine.state import inspect

@@ -2,26 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from dos_cards import (
-    A,
-    B,
-    C,
-    D,
-    catch,
-    dos,
-    draw,
-    end_turn,
-    hand,
-    match,
-    moves,
-    pile,
-    place,
-    round_ended,
-    row,
-    sizes,
-    table,
-    variant,
-)
+from dos_cards import (A, B, C, D, catch, dos, draw, end_turn, hand, match, moves, pile, place, round_ended, row, sizes,
+                       table, variant)
 from helpers import truth
 from rulesrun.interpreter import IllegalAction
 from rulesrun.interpreter.engine import events as ev

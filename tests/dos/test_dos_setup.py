@@ -4,26 +4,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from dos_cards import (
-    A,
-    B,
-    C,
-    D,
-    attributes,
-    dos,
-    end_turn,
-    hand,
-    ids,
-    match,
-    name_of,
-    place,
-    round_ended,
-    row,
-    setup,
-    sizes,
-    table,
-    variant,
-)
+from dos_cards import (A, B, C, D, attributes, dos, end_turn, hand, ids, match, name_of, place, round_ended, row, setup,
+                       sizes, table, variant)
 from helpers import StackedRandom, check_places, truth
 from rulesrun.interpreter import IllegalAction
 from rulesrun.interpreter.backend.closures import Env

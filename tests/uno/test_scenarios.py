@@ -10,27 +10,8 @@ import pytest
 from helpers import action_names, events_of, no_effect, refused, truth
 from rulesrun.interpreter import IllegalAction
 from rulesrun.interpreter.engine import events as ev
-from uno_helpers import (
-    A,
-    B,
-    C,
-    D,
-    accept,
-    call_uno,
-    catch,
-    challenge,
-    deal_round,
-    draw,
-    hand,
-    keep,
-    name_colour,
-    offered,
-    pile,
-    play,
-    sizes,
-    table,
-    top,
-)
+from uno_helpers import (A, B, C, D, accept, call_uno, catch, challenge, deal_round, draw, hand, keep, name_colour,
+                         offered, pile, play, sizes, table, top)
 
 FIVE = ["Y1", "Y2", "Y3", "Y4", "Y5"]
 

@@ -7,22 +7,8 @@ from __future__ import annotations
 
 import functools
 
-from dice.dice_lookup import (
-    A,
-    B,
-    C,
-    Luck,
-    call_uno,
-    catch,
-    dice_game,
-    die,
-    hand,
-    play,
-    position,
-    proceed,
-    refused_die,
-    sizes,
-)
+from dice.dice_lookup import (A, B, C, Luck, call_uno, catch, dice_game, die, hand, play, position, proceed,
+                              refused_die, sizes)
 from helpers import act, action_names
 from rulesrun.interpreter import Game, State, load_game
 

@@ -5,21 +5,8 @@ nearly so: the dice not named are in C's hand.
 """
 from __future__ import annotations
 
-from dice.dice_lookup import (
-    A,
-    B,
-    C,
-    Luck,
-    catch,
-    catch_wild_four,
-    dice_game,
-    draw,
-    hand,
-    play,
-    position,
-    proceed,
-    reroll,
-)
+from dice.dice_lookup import (A, B, C, Luck, catch, catch_wild_four, dice_game, draw, hand, play, position, proceed,
+                              reroll)
 from helpers import truth
 from rulesrun.interpreter import Game, State
 from rulesrun.interpreter.engine import events as ev

@@ -4,21 +4,8 @@ Each test plays the same position under the variant and under base UNO Dice.
 """
 from __future__ import annotations
 
-from dice.dice_lookup import (
-    RIGHT,
-    A,
-    B,
-    Luck,
-    dice_game,
-    draw,
-    hand,
-    keep,
-    offered,
-    play,
-    position,
-    refused_die,
-    reroll,
-)
+from dice.dice_lookup import (RIGHT, A, B, Luck, dice_game, draw, hand, keep, offered, play, position, refused_die,
+                              reroll)
 from helpers import action_names, truth
 from rulesrun.interpreter import Game, State
 from test_dice_variant_files import variant

@@ -6,23 +6,8 @@ Each test sets up a position with the variant and shows what it changes against 
 from __future__ import annotations
 
 import pytest
-from dos.dos_cards import (
-    A,
-    B,
-    C,
-    call_dos,
-    catch,
-    catchable,
-    dos,
-    draw,
-    end_turn,
-    hand,
-    match,
-    offered,
-    place,
-    refused,
-    table,
-)
+from dos.dos_cards import (A, B, C, call_dos, catch, catchable, dos, draw, end_turn, hand, match, offered, place,
+                           refused, table)
 from rulesrun.interpreter import Action, Game, RulesetError, load_game
 from test_dos_variant_calls import variant
 

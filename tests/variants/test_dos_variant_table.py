@@ -9,28 +9,8 @@ import functools
 from pathlib import Path
 
 import pytest
-from dos.dos_cards import (
-    A,
-    B,
-    C,
-    D,
-    catchable,
-    draw,
-    end_turn,
-    hand,
-    held,
-    in_row,
-    match,
-    match_action,
-    offered,
-    pile,
-    place,
-    refused,
-    round_ended,
-    row,
-    sizes,
-    table,
-)
+from dos.dos_cards import (A, B, C, D, catchable, draw, end_turn, hand, held, in_row, match, match_action, offered,
+                           pile, place, refused, round_ended, row, sizes, table)
 from helpers import truth
 from rulesrun.interpreter import Action, Game, load_game
 from rulesrun.interpreter.engine import events as ev

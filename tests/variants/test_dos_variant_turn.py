@@ -8,25 +8,8 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from dos.dos_cards import (
-    A,
-    B,
-    C,
-    dos,
-    draw,
-    end_turn,
-    hand,
-    match,
-    match_action,
-    offered,
-    pile,
-    place,
-    refused,
-    round_ended,
-    row,
-    sizes,
-    table,
-)
+from dos.dos_cards import (A, B, C, dos, draw, end_turn, hand, match, match_action, offered, pile, place, refused,
+                           round_ended, row, sizes, table)
 from helpers import truth
 from rulesrun.interpreter import Action, Game, load_game
 

@@ -9,24 +9,8 @@ import functools
 from pathlib import Path
 
 import pytest
-from dice.dice_lookup import (
-    A,
-    B,
-    C,
-    Luck,
-    call_uno,
-    catch,
-    dice_game,
-    die,
-    draw,
-    hand,
-    play,
-    position,
-    refused_die,
-    reroll,
-    sizes,
-    without_effect,
-)
+from dice.dice_lookup import (A, B, C, Luck, call_uno, catch, dice_game, die, draw, hand, play, position, refused_die,
+                              reroll, sizes, without_effect)
 from helpers import act, action_names, table_ruleset, truth
 from rulesrun.interpreter import Game, State, load_game
 from rulesrun.interpreter.play.bots import RandomBot

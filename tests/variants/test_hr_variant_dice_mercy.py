@@ -4,21 +4,8 @@ Each position is also played under base UNO Dice, where a hand may grow without 
 """
 from __future__ import annotations
 
-from dice.dice_lookup import (
-    A,
-    B,
-    C,
-    Luck,
-    assert_conserved,
-    catch,
-    catch_wild_four,
-    dice_game,
-    draw,
-    play,
-    position,
-    proceed,
-    sizes,
-)
+from dice.dice_lookup import (A, B, C, Luck, assert_conserved, catch, catch_wild_four, dice_game, draw, play, position,
+                              proceed, sizes)
 from helpers import action_names, events_of, refused, truth
 from rulesrun.interpreter import Game, State
 from rulesrun.interpreter.engine import events as ev

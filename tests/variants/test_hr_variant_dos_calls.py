@@ -9,24 +9,8 @@ import functools
 from pathlib import Path
 
 import pytest
-from dos.dos_cards import (
-    A,
-    B,
-    C,
-    call_dos,
-    catch,
-    catchable,
-    dos,
-    draw,
-    end_turn,
-    hand,
-    match,
-    offered,
-    place,
-    refused,
-    sizes,
-    table,
-)
+from dos.dos_cards import (A, B, C, call_dos, catch, catchable, dos, draw, end_turn, hand, match, offered, place,
+                           refused, sizes, table)
 from helpers import table_ruleset, truth
 from rulesrun.interpreter import Action, Game, load_game, validate
 from rulesrun.interpreter.play.bots import RandomBot
