@@ -14,6 +14,7 @@ Also reports DOS and UNO Dice with the same kind of policy, and UNO with
 2, 4, 7 and 10 players (how the cost grows with the table).
 
     python bench/throughput.py [--seconds 3] [--pairs 5]
+    python bench/throughput.py --rounds 300 --game dos    # fixed work, to time a whole process
 """
 from __future__ import annotations
 
@@ -22,10 +23,10 @@ import functools
 import random
 import statistics
 import time
-from typing import Callable
+from collections.abc import Callable
 
-from rulesrun.interpreter import events as ev
 from rulesrun.interpreter import EVERYONE, Action, Game, State, load_game
+from rulesrun.interpreter import events as ev
 
 # Which action of each shipped game plays a component, draws, or calls: the
 # benchmark's policy needs that much knowledge of the games; the engine does not.
@@ -51,10 +52,25 @@ def random_playable(rng: random.Random) -> Callable[[State, list[Action]], Actio
     return choose
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def compiled(name: str) -> Game:
     """Each ruleset is loaded once, as a simulation would: its first rounds also warm it up."""
     return load_game(name)
+
+
+def play_round(game: Game, players: int, seed: int, policy: Callable[[State, list[Action]], Action]) -> int:
+    """Play one round from a new game; return its decisions."""
+    state = game.new_state(players, seed)
+    decisions = 0
+    seen = len(state.events)
+    while not state.is_over():
+        state.apply(policy(state, state.legal_actions()))
+        decisions += 1
+        if any(isinstance(event, ev.RoundEnded) for event in state.events[seen:]):
+            break
+        seen = len(state.events)
+    assert_conserved(state)
+    return decisions
 
 
 def play_rounds(name: str, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
@@ -65,17 +81,18 @@ def play_rounds(name: str, players: int, seconds: float, seed: int) -> tuple[int
     rounds = decisions = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        state = game.new_state(players, rng.randrange(1 << 30))
-        seen = len(state.events)
-        while not state.is_over():
-            state.apply(policy(state, state.legal_actions()))
-            decisions += 1
-            if any(isinstance(event, ev.RoundEnded) for event in state.events[seen:]):
-                break
-            seen = len(state.events)
-        assert_conserved(state)
+        decisions += play_round(game, players, rng.randrange(1 << 30), policy)
         rounds += 1
     return rounds, decisions, time.process_time() - start
+
+
+def fixed_work(name: str, rounds: int) -> None:
+    """The same rounds every time, for timing whole processes side by side with another checkout."""
+    game = compiled(name)
+    rng = random.Random(7)
+    policy = random_playable(rng)
+    decisions = sum(play_round(game, 4, rng.randrange(1 << 30), policy) for _ in range(rounds))
+    print(f"{name}: {rounds} rounds, {decisions} decisions")
 
 
 def assert_conserved(state: State) -> None:
@@ -116,7 +133,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement")
     parser.add_argument("--pairs", type=int, default=5, help="alternating rulesrun/RLCard pairs")
+    parser.add_argument("--rounds", type=int, help="only play this many rounds of --game (4 players), then stop")
+    parser.add_argument("--game", default="uno", help="the ruleset of --rounds")
     args = parser.parse_args()
+    if args.rounds is not None:
+        fixed_work(args.game, args.rounds)
+        return
 
     try:
         import rlcard  # noqa: F401
