@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import string
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..errors import BadFile, EvalError, GameLimitExceeded, IllegalAction, ReplayMismatch, RulesrunError
@@ -64,38 +66,54 @@ def file_problem(error: BadFile) -> str:
     return _file(error)
 
 
+_REPLAY = {  # a ReplayMismatch's words by its kind; the fields are worked out when a template names them
+    "not_json": "{at}not a JSON line ({why})",
+    "format": "{at}log format {found!r} is not {expected}",
+    "outside": "{at}a {line_type} line outside a game (no header before it)",
+    "line_type": "{at}unknown line type {line_type!r}",
+    "no_game": "{path}: the log holds no game",
+    "hash": ("the log was written by {ruleset} {version} (hash {logged}), "
+             "but the loaded ruleset has hash {loaded}: the ruleset changed"),
+    "header": "the log's header lacks a whole number of players or a seed",
+    "ended": "event {event}: the log has {logged_shown}, but the ruleset produced nothing more",
+    "malformed_action": "event {event}: not a well-formed action: {logged_shown}",
+    "illegal": "event {event}: the logged action {action} is not legal here: {refusal_said}",
+    "differs": "event {event}{in_action}: the log has {logged_shown}, but the ruleset produces {produced_shown}",
+    "result": "the result line says {logged}, but the game replays to {replayed}",
+}
+
+
 def _replay(error: ReplayMismatch) -> str:
-    d, kind = error.details, error.kind
-    at = f"{d.get('path')}:{d.get('line')}: " if "line" in d else ""
-    if kind == "not_json":
-        return f"{at}not a JSON line ({d['why']})"
-    if kind == "format":
-        return f"{at}log format {d['found']!r} is not {d['expected']}"
-    if kind == "outside":
-        return f"{at}a {d['line_type']} line outside a game (no header before it)"
-    if kind == "line_type":
-        return f"{at}unknown line type {d['line_type']!r}"
-    if kind == "no_game":
-        return f"{d['path']}: the log holds no game"
-    if kind == "hash":
-        return (f"the log was written by {d['ruleset']} {d['version']} (hash {d['logged']}), "
-                f"but the loaded ruleset has hash {d['loaded']}: the ruleset changed")
-    if kind == "header":
-        return "the log's header lacks a whole number of players or a seed"
-    if kind == "ended":
-        return f"event {error.event}: the log has {_show(d['logged'])}, but the ruleset produced nothing more"
-    if kind == "malformed_action":
-        return f"event {error.event}: not a well-formed action: {_show(d['logged'])}"
-    if kind == "illegal":
-        from .refusals import say as say_refusal
-        return f"event {error.event}: the logged action {d['action']} is not legal here: {say_refusal(d['refusal'])}"
-    if kind == "differs":
-        where = f" (in the action logged at event {d['step']}, {d['action']})" if d.get("step") is not None else ""
-        found = _show(d["logged"]) if d["logged"] is not None else "nothing more"
-        return f"event {error.event}{where}: the log has {found}, but the ruleset produces {_show(d['produced'])}"
-    if kind == "result":
-        return f"the result line says {d['logged']}, but the game replays to {d['replayed']}"
-    return kind  # pragma: no cover - every kind has its words above
+    return string.Formatter().vformat(_REPLAY[error.kind], (), _ReplayFields(error))
+
+
+class _ReplayFields(Mapping[str, Any]):
+    """A mismatch's details, and what its words make of them, each worked out when first asked for."""
+
+    def __init__(self, error: ReplayMismatch):
+        self.error = error
+
+    def __getitem__(self, key: str) -> Any:
+        error, d = self.error, self.error.details
+        if key == "event":
+            return error.event
+        if key == "at":
+            return f"{d.get('path')}:{d.get('line')}: " if "line" in d else ""
+        if key in ("logged_shown", "produced_shown"):
+            value = d[key.removesuffix("_shown")]
+            return _show(value) if value is not None else "nothing more"
+        if key == "refusal_said":
+            from .refusals import say as say_refusal
+            return say_refusal(d["refusal"])
+        if key == "in_action":
+            return f" (in the action logged at event {d['step']}, {d['action']})" if d.get("step") is not None else ""
+        return d[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.error.details)
+
+    def __len__(self) -> int:
+        return len(self.error.details)
 
 
 def _show(event: Any) -> str:
