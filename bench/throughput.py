@@ -10,8 +10,9 @@ policy drives RLCard's UNO engine (uniformly random legal actions, as its own
 environment does) in alternating chunks A B A B ..., and the ratio
 rulesrun / RLCard is printed for each pair with its median.
 
-Also reports DOS and UNO Dice with the same kind of policy, and UNO with
-2, 4, 7 and 10 players (how the cost grows with the table).
+Also reports UNO, DOS and UNO Dice on both engines (the generated one and the
+reference interpreter, in turn), and UNO with 2, 4, 7 and 10 players (how the
+cost grows with the table). The generated engine is measured unless said.
 
     python bench/throughput.py [--seconds 3] [--pairs 5]
     python bench/throughput.py --rounds 300 --game dos    # fixed work, to time a whole process
@@ -33,6 +34,7 @@ from rulesrun.interpreter import events as ev
 PLAYS = {"play", "match", "place"}
 PASSES = {"draw", "reroll", "keep", "accept", "end_turn", "proceed"}
 CALLS = {"call_uno", "call_dos"}
+ENGINES = ("interpreter", "generated")
 
 
 def random_playable(rng: random.Random) -> Callable[[State, list[Action]], Action]:
@@ -53,9 +55,9 @@ def random_playable(rng: random.Random) -> Callable[[State, list[Action]], Actio
 
 
 @functools.cache
-def compiled(name: str) -> Game:
+def compiled(name: str, engine: str = "generated") -> Game:
     """Each ruleset is loaded once, as a simulation would: its first rounds also warm it up."""
-    return load_game(name)
+    return load_game(name, engine)
 
 
 def play_round(game: Game, players: int, seed: int, policy: Callable[[State, list[Action]], Action]) -> int:
@@ -73,9 +75,10 @@ def play_round(game: Game, players: int, seed: int, policy: Callable[[State, lis
     return decisions
 
 
-def play_rounds(name: str, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
+def play_rounds(name: str, players: int, seconds: float, seed: int,
+                engine: str = "generated") -> tuple[int, int, float]:
     """(rounds, decisions, cpu seconds) of single rounds played for about `seconds`."""
-    game = compiled(name)
+    game = compiled(name, engine)
     rng = random.Random(seed)
     policy = random_playable(rng)
     rounds = decisions = 0
@@ -86,9 +89,9 @@ def play_rounds(name: str, players: int, seconds: float, seed: int) -> tuple[int
     return rounds, decisions, time.process_time() - start
 
 
-def fixed_work(name: str, rounds: int) -> None:
+def fixed_work(name: str, rounds: int, engine: str) -> None:
     """The same rounds every time, for timing whole processes side by side with another checkout."""
-    game = compiled(name)
+    game = compiled(name, engine)
     rng = random.Random(7)
     policy = random_playable(rng)
     decisions = sum(play_round(game, 4, rng.randrange(1 << 30), policy) for _ in range(rounds))
@@ -135,9 +138,11 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=5, help="alternating rulesrun/RLCard pairs")
     parser.add_argument("--rounds", type=int, help="only play this many rounds of --game (4 players), then stop")
     parser.add_argument("--game", default="uno", help="the ruleset of --rounds")
+    parser.add_argument("--engine", choices=("generated", "interpreter"), default="generated",
+                        help="the engine of --rounds")
     args = parser.parse_args()
     if args.rounds is not None:
-        fixed_work(args.game, args.rounds)
+        fixed_work(args.game, args.rounds, args.engine)
         return
 
     try:
@@ -160,17 +165,21 @@ def main() -> None:
         print(f"median ratio rulesrun/RLCard games/s: {statistics.median(ratios):.2f}")
 
     games = ("uno", "dos", "uno-dice")
-    costs: dict[str, list[float]] = {name: [] for name in games}
-    for turn in range(args.pairs):  # the games in turn, so that a drift of the machine hits them alike
+    costs: dict[tuple[str, str], list[float]] = {(name, e): [] for name in games for e in ENGINES}
+    for turn in range(args.pairs):  # the games and engines in turn, so that a drift of the machine hits them alike
         for name in games:
-            rounds, decisions, cpu = play_rounds(name, 4, args.seconds, 7 + turn)
-            report(f"{name} 4p turn {turn + 1}", rounds, decisions, cpu)
-            costs[name].append(cpu / decisions)
+            for engine in ENGINES:
+                rounds, decisions, cpu = play_rounds(name, 4, args.seconds, 7 + turn, engine)
+                report(f"{name} 4p {engine[:3]} turn {turn + 1}", rounds, decisions, cpu)
+                costs[name, engine].append(cpu / decisions)
     for name in games:
-        ratios = [mine / uno for mine, uno in zip(costs[name], costs["uno"])]
-        print(f"{name:9} median {statistics.median(costs[name]) * 1e6:7.1f} us/decision; cost per decision "
-              f"vs UNO, median of {len(ratios)} turns: {statistics.median(ratios):.2f}x "
-              f"({min(ratios):.2f}-{max(ratios):.2f})")
+        mine = costs[name, "generated"]
+        ratios = [cost / uno for cost, uno in zip(mine, costs["uno", "generated"])]
+        speedups = [old / new for old, new in zip(costs[name, "interpreter"], mine)]
+        print(f"{name:9} generated median {statistics.median(mine) * 1e6:7.1f} us/decision; vs UNO, median of "
+              f"{len(ratios)} turns: {statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}); "
+              f"vs the interpreter: {statistics.median(speedups):.2f}x faster "
+              f"({min(speedups):.2f}-{max(speedups):.2f})")
     for players in (2, 4, 7, 10):
         report(f"uno {players}p", *play_rounds("uno", players, args.seconds, 11))
 

@@ -12,6 +12,7 @@ from typing import Any, Callable
 import click
 
 from .compare import _progress
+from .engine import ENGINE
 from .paths import OutputPath
 
 SHOWN_ACTIONS = 40  # a longer reproduction is shown by its first and last halves of this
@@ -47,8 +48,9 @@ def _told(label: str) -> Callable[[int, int], None]:
                    "random games stop there.")
 @click.option("--save", type=OutputPath(), default=None, metavar="FILE",
               help="Write the shrunk reproduction of a failure as a game log (JSON Lines) for `rulesrun replay`.")
+@ENGINE
 def check_command(ruleset: str, games: int, seed: int, players: int | None, bot: str | None,
-                  max_actions: int | None, explore: int, save: str | None) -> None:
+                  max_actions: int | None, explore: int, save: str | None, engine: str) -> None:
     """Play RULESET with bots and check the invariants every game must keep.
 
     Games are played at every player count the ruleset allows, with random
@@ -68,7 +70,7 @@ def check_command(ruleset: str, games: int, seed: int, players: int | None, bot:
     """
     from ..interpreter import load_game
     from ..interpreter import BOT_KINDS, check_ruleset
-    game = load_game(ruleset)
+    game = load_game(ruleset, engine)
     if players is not None and not game.min_players <= players <= game.max_players:
         raise click.BadParameter(f"{game.title} is played by {game.min_players} to {game.max_players} players",
                                  param_hint="'--players'")

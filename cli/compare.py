@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from .engine import ENGINE
 from .paths import OutputPath
 
 
@@ -54,8 +55,9 @@ def _difference(row) -> str:  # noqa: ANN001
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object.")
 @click.option("--plot", type=OutputPath(), default=None, metavar="FILE.png",
               help="Also draw both game-length histograms into this picture (needs matplotlib).")
+@ENGINE
 def compare_command(first: str, second: str, games: int, players: int | None, seed: int, bot: str,
-                    workers: int, as_json: bool, plot: str | None) -> None:
+                    workers: int, as_json: bool, plot: str | None, engine: str) -> None:
     """Simulate rulesets A and B on the same seeds and compare them side by side.
 
     Each difference B − A comes with its 95% confidence interval; a star marks
@@ -69,7 +71,7 @@ def compare_command(first: str, second: str, games: int, players: int | None, se
 
     if plot is not None:
         require_plotting()
-    game_a, game_b = load_game(first), load_game(second)
+    game_a, game_b = load_game(first, engine), load_game(second, engine)
     low = max(game_a.min_players, game_b.min_players)
     high = min(game_a.max_players, game_b.max_players)
     count = low if players is None else players

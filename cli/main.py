@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 import click
 
+from .engine import ENGINE
 from .paths import OutputFile, OutputPath
 
 EXIT_FAILED = 1
@@ -76,9 +77,9 @@ def _bot_list(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     return [kind.convert(k.strip(), param, ctx) for k in (value or "").split(",") if k.strip()]
 
 
-def _load(ruleset: str) -> Any:
+def _load(ruleset: str, engine: str = "interpreter") -> Any:
     from ..interpreter import load_game
-    return load_game(ruleset)
+    return load_game(ruleset, engine)
 
 
 def _players(game: Any, players: int | None) -> int:
@@ -225,8 +226,9 @@ def replay(log_file: str, number: int, to_end: bool, ruleset: str | None) -> Non
               help="Processes to share the games among; the figures are the same as with one.")
 @click.option("--plot", type=OutputPath(), default=None, metavar="FILE.png",
               help="Also draw the game-length histogram into this picture (needs matplotlib).")
+@ENGINE
 def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str, single_round: bool,
-             as_json: bool, log: TextIO | None, workers: int, plot: str | None) -> None:
+             as_json: bool, log: TextIO | None, workers: int, plot: str | None, engine: str) -> None:
     """Play games bot against bot and summarise them.
 
     A turn is one TurnStarted event; mean points are each seat's mean final
@@ -237,7 +239,7 @@ def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str,
     from .stats import design_lines, require_plotting, save_plot
     if plot is not None:
         require_plotting()
-    game = _load(ruleset)
+    game = _load(ruleset, engine)
     count = _players(game, players)
     result = run(game, games, count, seed, bot, single_round, on_log=_writer(log) if log is not None else None,
                  workers=workers, ruleset=ruleset)

@@ -32,12 +32,21 @@ def compile_document(doc: Document) -> "Game":
     return assemble(build(doc))
 
 
-def load_game(name_or_path: str) -> "Game":
+def load_game(name_or_path: str, engine: str = "interpreter") -> "Game":
     """The compiled game of a ruleset (a shipped name or a path), after every stage `validate` runs.
 
     A ruleset with an error is refused with every problem found; warnings do not refuse it.
+    `engine`: "interpreter" runs its conditions and effects as closures (the
+    reference); "generated" as a Python module written for it, which plays the
+    same games faster (see `backend/codegen/`).
     """
-    return load_checked(name_or_path)[1]
+    game = load_checked(name_or_path)[1]
+    if engine == "generated":
+        from .backend.codegen.game import generated
+        return generated(game)
+    if engine != "interpreter":
+        raise ValueError(f"unknown engine {engine!r}")
+    return game
 
 
 def load_checked(name_or_path: str) -> tuple[Document, "Game"]:

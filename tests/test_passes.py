@@ -46,7 +46,8 @@ def test_the_families_hold_every_node_class() -> None:
 def test_every_pass_is_found() -> None:
     """The passes of the backend, the checks and the words (a rename would hide one from the next test)."""
     names = {cls.__name__ for cls in PASSES}
-    assert {"Folder", "Closures", "EffectClosures", "Reach", "Uses", "Phrases", "Claims", "EffectWords"} <= names
+    assert {"Folder", "Closures", "EffectClosures", "Reach", "Uses", "Phrases", "Claims", "EffectWords",
+            "ExpressionCode", "EffectCode"} <= names
 
 
 @pytest.mark.parametrize("a_pass", PASSES, ids=lambda cls: cls.__name__)

@@ -207,6 +207,8 @@ class Game:
     score_variable: str = "score"
     domains: dict[str, list[Any]] = field(default_factory=dict)  # attribute -> its declared values
     interchangeable: list[Any] = field(default_factory=list)  # per component: alike components share a key
+    engine: str = "interpreter"  # what runs its conditions and effects: the closures, or a "generated" module
+    fallback: str | None = None  # why a game asked to run generated runs on the closures
     action_index: dict[str, ActionSpec] = field(init=False)
     home_zone: str = field(init=False)  # where every component starts
     stock_zone: str | None = field(init=False)  # the zone components are drawn from, if one is marked

@@ -51,7 +51,11 @@ class GreedyBot:
         if claims:
             return claims[0]
         view = state.view(state.current_player())
-        scores = [self._score(state.game, view, a) for a in actions]
+        owned: dict[int, dict[int, int]] = {}  # actor -> their components: worked out once per decision
+        for a in actions:
+            if a.actor not in owned:
+                owned[a.actor] = _own_components(state.game, view, a.actor)
+        scores = [self._score(state.game, owned[a.actor], a) for a in actions]
         best = max(scores)
         return self.rng.choice([a for a, score in zip(actions, scores) if score == best])
 
@@ -59,8 +63,7 @@ class GreedyBot:
         return actions[0]
 
     @staticmethod
-    def _score(game: Game, view: View, action: Action) -> tuple[float, ...]:
-        mine = _own_components(game, view, action.actor)
+    def _score(game: Game, mine: dict[int, int], action: Action) -> tuple[float, ...]:
         spec = game.action_index[action.name]
         shed, points, fit = 0, 0, 0
         for choice, (_, value) in zip((c for c in spec.choices if c.name in dict(action.args)), action.args):

@@ -260,10 +260,10 @@ class SimulationResult:
 _WORKER: dict[str, Any] = {}
 
 
-def _start_worker(ruleset: str, players: int, bot: str, single_round: bool, with_log: bool) -> None:
+def _start_worker(ruleset: str, engine: str, players: int, bot: str, single_round: bool, with_log: bool) -> None:
     if _WORKER.get("ruleset") != ruleset:  # not inherited from the parent process: load it here
         from ..pipeline import load_game
-        _WORKER.update(game=load_game(ruleset), ruleset=ruleset)
+        _WORKER.update(game=load_game(ruleset, engine), ruleset=ruleset)
     _WORKER.update(players=players, bot=bot, single_round=single_round, with_log=with_log)
 
 
@@ -304,7 +304,7 @@ def simulate(game: Game, games: int, players: int, seed: int = 0, bot: str = "ra
         gc.freeze()  # what exists now is shared with the workers: keep their collector from touching it
         try:
             with multiprocessing.get_context("fork").Pool(
-                    workers, _start_worker, (ruleset, players, bot, single_round, with_log)) as pool:
+                    workers, _start_worker, (ruleset, game.engine, players, bot, single_round, with_log)) as pool:
                 _fold(pool.imap(_play_in_worker, seeds, chunksize=max(1, min(64, games // (workers * 8)))),
                       tally, on_log, on_progress)
         finally:

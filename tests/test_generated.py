@@ -1,0 +1,139 @@
+"""The generated backend plays exactly the games the reference interpreter plays.
+
+Both engines are run in lock-step on the same seed: after every action the
+legal moves (in the same order), the new events, the zones, the variables,
+whose turn it is, the phase and the direction must be equal. The closures are
+the reference; any difference is a defect of the generator.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import random
+from pathlib import Path
+
+import pytest
+from helpers import run_cli
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rulesrun.interpreter import EVERYONE, Game, load_game, shipped_rulesets
+from rulesrun.interpreter.backend.codegen import module
+from rulesrun.interpreter.backend.codegen.game import generated
+from rulesrun.interpreter.pipeline import load_checked
+
+NAMES = [entry[0] for entry in shipped_rulesets()]
+
+
+def lock_step(reference: Game, players: int, seed: int, steps: int) -> int:
+    """Play both engines side by side with seeded random choices; the number of actions taken."""
+    fast = generated(reference)
+    assert fast.engine == "generated" and fast.fallback is None
+    a, b = reference.new_state(players, seed), fast.new_state(players, seed)
+    rng = random.Random(seed)
+    seen = 0
+    for taken in range(steps):
+        assert list(a.events)[seen:] == list(b.events)[seen:], f"events differ before action {taken}"
+        seen = len(a.events)
+        va, vb = a.view(EVERYONE), b.view(EVERYONE)
+        assert (va.current, va.phase, va.direction, va.round, va.over) == \
+            (vb.current, vb.phase, vb.direction, vb.round, vb.over), f"the turn differs before action {taken}"
+        assert va.zones == vb.zones, f"zones differ before action {taken}"
+        assert va.variables == vb.variables, f"variables differ before action {taken}"
+        if a.is_over():
+            return taken
+        moves = a.legal_actions()
+        assert moves == b.legal_actions(), f"legal moves differ before action {taken}"
+        move = rng.choice(moves)
+        a.apply(move)
+        b.apply(move)
+    return steps
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_shipped_ruleset_plays_the_same_game_generated(name: str) -> None:
+    game = load_game(name)
+    players = min(max(game.min_players, 2 + NAMES.index(name) % 3), game.max_players)  # 2, 3 and 4 players in turn
+    assert lock_step(game, players, seed=NAMES.index(name), steps=250) > 0
+
+
+def test_whole_games_agree() -> None:
+    """Past the first few hundred actions too: rounds end, scores add up, a game is won."""
+    for name, players in (("uno", 3), ("dos", 2), ("uno-dice", 4)):
+        game = load_game(name)
+        assert lock_step(game, players, seed=11, steps=20_000) < 20_000
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[str, int, int]:
+    name = draw(st.sampled_from(NAMES))
+    game = load_game(name)
+    return name, draw(st.integers(game.min_players, min(game.max_players, 6))), draw(st.integers(0, 2**31))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables())
+def test_any_table_and_seed_plays_the_same(table: tuple[str, int, int]) -> None:
+    name, players, seed = table
+    lock_step(load_game(name), players, seed, steps=120)
+
+
+@functools.cache
+def _parameters(name: str) -> dict[str, list[object]]:
+    """Other values each declared parameter may take: its listed words, the other truth value, nearby numbers."""
+    document, game = load_checked(name)
+    found: dict[str, list[object]] = {}
+    for param, declared in (document.data.get("params") or {}).items():
+        value = game.params[param]
+        words = declared.get("values") if isinstance(declared, dict) else None
+        if words:
+            found[param] = [w for w in words if w != value]
+        elif isinstance(value, bool):
+            found[param] = [not value]
+        elif isinstance(value, int):
+            found[param] = [max(0, value - 1), value + 1]
+    return {param: values for param, values in found.items() if values}
+
+
+@st.composite
+def variants(draw: st.DrawFn) -> tuple[str, dict[str, object], int]:
+    """A shipped ruleset with some of its parameters changed: a house rule nobody wrote yet."""
+    name = draw(st.sampled_from([name for name in NAMES if _parameters(name)]))
+    options = _parameters(name)
+    chosen = draw(st.lists(st.sampled_from(sorted(options)), min_size=1, max_size=3, unique=True))
+    return name, {p: draw(st.sampled_from(options[p])) for p in chosen}, draw(st.integers(0, 2**31))
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(variants())
+def test_changed_parameters_play_the_same(tmp_path: Path, variant: tuple[str, dict[str, object], int]) -> None:
+    name, values, seed = variant
+    path = tmp_path / f"v{seed}.yaml"
+    lines = [f"extends: {name}", "name: house/changed", "params:"]
+    lines += [f"  {param}: {{value: {json.dumps(value)}}}" for param, value in values.items()]
+    path.write_text("\n".join(lines) + "\n")
+    game = load_game(str(path))
+    assert {p: game.params[p] for p in values} == values
+    lock_step(game, game.min_players, seed, steps=150)
+
+
+def test_a_ruleset_too_large_to_generate_runs_on_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(module, "MAX_SOURCE", 500)
+    game = generated(load_game("uno"))
+    assert game.engine == "interpreter" and "characters" in (game.fallback or "")
+    state = game.new_state(2, 0)
+    state.apply(state.legal_actions()[0])
+
+
+def test_simulate_gives_the_same_figures_with_either_engine() -> None:
+    outputs = []
+    for engine in ("generated", "interpreter"):
+        result = run_cli("simulate", "uno-dice", "--games", "3", "--players", "3", "--bot", "greedy",
+                         "--json", "--engine", engine)
+        assert result.exit_code == 0, result.output
+        figures = json.loads(result.output)
+        figures.pop("seconds", None)
+        figures.pop("games_per_second", None)
+        figures.pop("rounds_per_second", None)
+        outputs.append(figures)
+    assert outputs[0] == outputs[1]
