@@ -98,6 +98,7 @@ class ActionSpec:
     rank: dict[str, int] = field(default_factory=dict)  # each choice's place in the declaration
     picks_a_player: bool = False  # the first choice is a player, by a `where` that does not depend on who acts
     inputs: dict[str, tuple[bool, tuple[str, ...]]] = field(default_factory=dict)  # see _inputs()
+    lister: Callable[[Env, list[Action]], None] | None = None  # the generated walk of its choices, if any
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "component_choices",

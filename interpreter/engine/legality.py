@@ -53,7 +53,10 @@ class Listing:
                     continue
                 if spec.choices:
                     found: list[Action] = []
-                    self._expand(spec, 0, env, [], found)
+                    if spec.lister is not None:
+                        spec.lister(env, found)
+                    else:
+                        self._expand(spec, 0, env, [], found)
                     result.extend(self._distinct(spec, found))
                 else:
                     result.append(Action(spec.name, actor))

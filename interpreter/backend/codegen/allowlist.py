@@ -2,7 +2,8 @@
 
 The generator is the only author of these modules, and it writes from the typed
 tree, never from ruleset text; this check is the second wall. A module may
-define functions of one argument and nothing else at its top level; inside
+define functions of the environment (and of a list to fill) and nothing else at
+its top level; inside
 them only the statements and expressions below, names that are generated or
 in the fixed vocabulary, attributes from a fixed list (no dunder), and
 literals that are whole numbers, true/false or none. No import, lambda,
@@ -20,19 +21,19 @@ BUILTINS: dict[str, Any] = {
     "len": len, "tuple": tuple, "list": list, "range": range, "any": any, "all": all, "sum": sum,
     "next": next, "min": min, "max": max,
 }
-_LOCALS = {"e", "s", "l"}  # a function's argument (the environment), the table it acts on, its local names
+_LOCALS = {"e", "o", "s", "l"}  # the arguments (the environment, a list to fill), its table, its local names
 _GENERATED = re.compile(r"_[gv][0-9]{1,9}\Z")
 _ATTRIBUTES = {  # what the generated code reads of an environment and a table, and calls on them
     "state", "loc", "player",
     "zones", "vars", "current", "dealer", "direction", "players", "phase", "round", "others", "changes",
     "faces", "out", "turn_ended",
-    "get", "pop", "append",
+    "get", "pop", "append", "sort",
     "move", "take_top", "shuffle", "set_var", "skip", "reverse", "goto", "end_round", "eliminate", "spend",
     "roll", "seat_after",
 }
 _STORED_ATTRIBUTES = {"turn_ended"}
 _NODES = (
-    ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Return, ast.If, ast.For, ast.Break, ast.Assign,
+    ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Return, ast.If, ast.For, ast.Break, ast.Continue, ast.Assign,
     ast.Expr, ast.Try, ast.ExceptHandler, ast.Raise, ast.Pass,
     ast.Name, ast.Load, ast.Store, ast.Attribute, ast.Subscript, ast.Call, ast.Compare, ast.BoolOp, ast.UnaryOp,
     ast.BinOp, ast.IfExp, ast.Tuple, ast.List, ast.Constant, ast.GeneratorExp, ast.ListComp, ast.comprehension,
@@ -47,10 +48,13 @@ class Refused(Exception):
 
 def check(tree: ast.Module, bound: set[str]) -> None:
     """Raise Refused unless every node of `tree` is allowed; `bound`: the names bound in its namespace."""
+    functions: set[str] = set()
     for statement in tree.body:
         if not isinstance(statement, ast.FunctionDef) or not _GENERATED.match(statement.name):
             raise Refused(f"line {getattr(statement, 'lineno', '?')}: only generated functions at the top level")
-    functions = {statement.name for statement in tree.body if isinstance(statement, ast.FunctionDef)}
+        if statement.name in functions or statement.name in bound:
+            raise Refused(f"line {statement.lineno}: {statement.name} is defined twice, or over a bound value")
+        functions.add(statement.name)
     _visit(tree, bound | functions, 0)
 
 
@@ -87,8 +91,8 @@ def _check_node(node: ast.AST, known: set[str]) -> None:
     elif isinstance(node, ast.FunctionDef):
         args = node.args
         if node.decorator_list or node.returns or args.vararg or args.kwarg or args.kwonlyargs \
-                or args.posonlyargs or args.defaults or [a.arg for a in args.args] != ["e"]:
-            raise Refused(f"{where}: a generated function takes the environment `e` and nothing else")
+                or args.posonlyargs or args.defaults or [a.arg for a in args.args] not in (["e"], ["e", "o"]):
+            raise Refused(f"{where}: a generated function takes the environment `e` (and a list `o`), nothing else")
     elif isinstance(node, ast.ExceptHandler):
         if node.name is not None or not isinstance(node.type, ast.Name):
             raise Refused(f"{where}: an except clause names one bound class of errors")

@@ -23,6 +23,7 @@ from ..effects import EffectClosures
 from .allowlist import Refused
 from .effects import EffectCode
 from .expressions import _RECOVERABLE, ExpressionCode, Function
+from .listing import ListerCode
 from .module import ModuleWriter, TooLarge
 
 
@@ -35,7 +36,8 @@ class Generator:
         self.expressions = ExpressionCode(self.module, closures)
         self.effects = EffectCode(self, self.module, EffectClosures(closures))
         self._functions: dict[int, str] = {}
-        self._recoverable = self.module.bind(_RECOVERABLE)
+        self.recoverable = self.module.bind(_RECOVERABLE)
+        self.listers = ListerCode(self)
 
     def expression(self, node: n.Expr) -> str:
         """The name of the function that evaluates an expression."""
@@ -43,12 +45,15 @@ class Generator:
         if found is None:
             found = self._functions[id(node)] = self.module.name()
             function = Function(found)
-            self.expressions.risky = False
-            code = self.expressions.code(node)
+            self.expressions.risky, saved, self.expressions.scope = False, self.expressions.scope, {}
+            try:
+                code = self.expressions.code(node)
+            finally:
+                self.expressions.scope = saved
             if self.expressions.risky:
                 function.line(0, "try:")
                 function.line(1, f"return {code}")
-                function.line(0, f"except {self._recoverable}:")
+                function.line(0, f"except {self.recoverable}:")
                 function.line(1, f"return {self.module.bind(self.closures.compile(node))}(e)")
             else:
                 function.line(0, f"return {code}")
@@ -103,7 +108,8 @@ class _Plan:
         self.actions = [(expression(a.rule.guard),
                          [(expression(c.rule.source), expression(c.rule.where), expression(c.rule.present_if))
                           for c in a.choices],
-                         effect(a.rule.effects), expression(a.rule.require)) for a in game.actions]
+                         effect(a.rule.effects), expression(a.rule.require), generator.listers.lister(a))
+                        for a in game.actions]
         self.parts = {
             "setup": effect(rules.setup), "round_setup": effect(rules.round_setup),
             "round_end": effect(rules.round_end), "game_over": expression(rules.game_over),
@@ -116,20 +122,21 @@ class _Plan:
         def get(name: str | None) -> Any:
             return namespace[name] if name is not None else None
 
-        actions = tuple(self._action(spec, guard, choices, effects, require, get)
-                        for spec, (guard, choices, effects, require) in zip(self.original.actions, self.actions))
+        actions = tuple(self._action(spec, guard, choices, effects, require, lister, get)
+                        for spec, (guard, choices, effects, require, lister) in zip(self.original.actions,
+                                                                                    self.actions))
         return dataclasses.replace(
             self.original, actions=actions, **{k: get(v) for k, v in self.parts.items() if v is not None},
             triggers=tuple(Trigger(get(when), get(effects)) for when, effects in self.triggers), engine="generated")
 
     @staticmethod
     def _action(spec: ActionSpec, guard: str | None, choices: list[tuple[str | None, str | None, str | None]],
-                effects: str | None, require: str | None, get: Any) -> ActionSpec:
+                effects: str | None, require: str | None, lister: str | None, get: Any) -> ActionSpec:
         made = tuple(dataclasses.replace(c, source=get(source), where=get(where), present_if=get(present),
                                          fast_where=None)
                      for c, (source, where, present) in zip(spec.choices, choices))
         return dataclasses.replace(spec, guard=get(guard), choices=made, effects=get(effects),
-                                   require=get(require), fast_require=None)
+                                   require=get(require), fast_require=None, lister=get(lister))
 
 
 def source_of(game: Game) -> str:

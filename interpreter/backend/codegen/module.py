@@ -35,7 +35,7 @@ class ModuleWriter:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.namespace: dict[str, Any] = {}
-        self._bound: dict[tuple[type, Any] | int, str] = {}
+        self._bound: dict[Any, str] = {}
         self._counter = 0
         self._size = 0
 
@@ -46,11 +46,7 @@ class ModuleWriter:
 
     def bind(self, value: Any) -> str:
         """A name for a value the source may not spell: the same value (or object) gets the same name."""
-        try:
-            key: tuple[type, Any] | int = (type(value), value)
-            hash(key)
-        except TypeError:
-            key = id(value)
+        key = _key(value)
         found = self._bound.get(key)
         if found is None:
             found = self._bound[key] = self.name()
@@ -87,3 +83,14 @@ class ModuleWriter:
         namespace = {"__builtins__": dict(BUILTINS), **self.namespace}
         exec(code, namespace)  # noqa: S102 - source made here from the tree, checked by the allowlist above
         return namespace
+
+
+def _key(value: Any) -> Any:
+    """What makes two values the same binding: equal and of the same types all through (1 and true differ)."""
+    if isinstance(value, tuple):
+        return (tuple, tuple(_key(item) for item in value))
+    try:
+        hash(value)
+    except TypeError:
+        return (id, id(value))
+    return (type(value), value)

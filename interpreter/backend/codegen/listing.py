@@ -1,0 +1,132 @@
+"""An action's legal moves as generated nested loops, one loop per choice, in the engine's order.
+
+`engine/legality.py` lists the moves of any action by walking its choices at
+run time. For an action whose choices each hold one value, this pass writes
+that walk out for the one action: a loop per choice over its candidates (in id
+order for components, those already chosen left out, none first when the choice
+is optional), its `where` and the action's `require` written in place, a branch
+for a choice that is asked for only sometimes, and at the end the move itself
+with its choices already in declaration order (a choice not asked for is
+looped over once, as a marker, and left out of the move). The moves come out as the
+reference lists them; the engine then keeps one of each set of interchangeable
+moves, as it does for the reference.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine.game import Action, ActionSpec
+from ...tree import nodes as n
+
+if TYPE_CHECKING:
+    from .game import Generator
+
+
+class ListerCode:
+    """Writes `def _g…(e, o)`, which appends the moves of one action by the actor `e.player` to the list `o`."""
+
+    def __init__(self, generator: "Generator"):
+        self.generator = generator
+        self.module = generator.module
+        self.expressions = generator.expressions
+        self.lines: list[str] = []
+
+    def lister(self, spec: ActionSpec) -> str | None:
+        """The name of the action's lister, or None when the engine's own walk lists it."""
+        if any(c.many for c in spec.choices) or not spec.choices:
+            return None
+        name = self.module.name()
+        self.lines = [f"def {name}(e, o):", "    s = e.state", "    l = e.loc"]
+        self._level(spec, 0, {}, {}, 1)
+        self.lines.append("")
+        self.module.add(self.lines)
+        return name
+
+    def _line(self, indent: int, text: str) -> None:
+        self.lines.append("    " * indent + text)
+
+    def _test(self, indent: int, node: n.Expr, scope: dict[str, str]) -> str:
+        """Source that is true when `node` holds; a condition that may raise is worked out first, with its fallback."""
+        saved = self.expressions.scope
+        self.expressions.scope = dict(scope)
+        try:
+            self.expressions.risky = False
+            code = self.expressions.code(node)
+            if not self.expressions.risky:
+                return code
+        finally:
+            self.expressions.scope = saved
+        held = self.module.name("_v")
+        self._line(indent, "try:")
+        self._line(indent + 1, f"{held} = {code}")
+        self._line(indent, f"except {self.generator.recoverable}:")
+        self._line(indent + 1, f"{held} = {self.module.bind(self.generator.closures.compile(node))}(e)")
+        return held
+
+    def _level(self, spec: ActionSpec, i: int, chosen: dict[str, str], scope: dict[str, str], indent: int) -> None:
+        """The loops of the choices from `spec.order[i]` on.
+
+        `chosen`: the variables of the choices made so far (the marker for one
+        not asked for); `scope`: those the conditions may read as variables (a
+        choice asked for only sometimes is read from `l`, where it is none).
+        """
+        if i == len(spec.order):
+            self._move(spec, chosen, indent)
+            return
+        choice = spec.choices[spec.order[i]]
+        check = spec.rule.require if i == spec.check_at else None
+        key, value, candidates = self.module.bind(choice.name), self.module.name("_v"), self.module.name("_v")
+        asked_if = choice.rule.present_if
+        sometimes = asked_if is not None
+        inner = scope if sometimes else {**scope, choice.name: value}
+        body = indent
+        if asked_if is not None:
+            self._line(indent, f"if {self._test(indent, asked_if, scope)}:")
+            body = indent + 1
+        self._line(body, f"{candidates} = {self.generator.value(choice.rule.source)}")
+        self._line(body, f"{candidates} = list({candidates}) if {candidates} is not None else []")
+        if choice.kind == "component":
+            if choice.exclude:
+                taken = ", ".join(f"l.get({self.module.bind(name)})" for name in choice.exclude)
+                self._line(body, f"{candidates} = [{value} for {value} in {candidates} if {value} not in ({taken},)]")
+            self._line(body, f"{candidates}.sort()")
+        if choice.optional:
+            self._line(body, f"{candidates} = [None] + {candidates}")
+        if sometimes:
+            self._line(indent, "else:")
+            self._line(indent + 1, f"{candidates} = {self.module.bind((NOT_ASKED,))}")
+        self._line(indent, f"for {value} in {candidates}:")
+        test_at = indent + 1
+        if sometimes:
+            self._line(indent + 1, f"if {value} is {self.module.bind(NOT_ASKED)}:")
+            self._line(indent + 2, f"l[{key}] = None")
+            self._line(indent + 1, "else:")
+            test_at = indent + 2
+        self._line(test_at, f"l[{key}] = {value}")
+        if choice.rule.where is not None:
+            self._line(test_at, f"if not {self._test(test_at, choice.rule.where, {**scope, choice.name: value})}:")
+            self._line(test_at + 1, "continue")
+        if check is not None:
+            self._line(indent + 1, f"if not {self._test(indent + 1, check, inner)}:")
+            self._line(indent + 2, "continue")
+        self._level(spec, i + 1, {**chosen, choice.name: value}, inner, indent + 1)
+        self._line(indent, f"l.pop({key}, None)")
+
+    def _move(self, spec: ActionSpec, chosen: dict[str, str], indent: int) -> None:
+        """The move made of the choices, in declaration order, leaving out those not asked for."""
+        names = sorted(chosen, key=lambda name: spec.rank[name])
+        pairs = "".join(f"({self.module.bind(name)}, {chosen[name]}), " for name in names)
+        action, name = self.module.bind(Action), self.module.bind(spec.name)
+        if any(spec.choices[spec.rank[name]].present_if is not None for name in names):
+            pair = self.module.name("_v")
+            self._line(indent, f"o.append({action}({name}, e.player, tuple([{pair} for {pair} in ({pairs}) "
+                               f"if {pair}[1] is not {self.module.bind(NOT_ASKED)}])))")
+        else:
+            self._line(indent, f"o.append({action}({name}, e.player, ({pairs})))")
+
+
+class _NotAsked:
+    """Stands for a choice that is not asked for, in the loop that would offer its values."""
+
+
+NOT_ASKED = _NotAsked()
