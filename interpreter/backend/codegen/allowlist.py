@@ -33,8 +33,8 @@ _ATTRIBUTES = {  # what the generated code reads of an environment and a table, 
 }
 _STORED_ATTRIBUTES = {"turn_ended"}
 _NODES = (
-    ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Return, ast.If, ast.For, ast.Break, ast.Continue, ast.Assign,
-    ast.Expr, ast.Try, ast.ExceptHandler, ast.Raise, ast.Pass,
+    ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Return, ast.If, ast.For, ast.Break, ast.Continue,
+    ast.Assign, ast.Expr, ast.Try, ast.ExceptHandler, ast.Raise, ast.Pass,
     ast.Name, ast.Load, ast.Store, ast.Attribute, ast.Subscript, ast.Call, ast.Compare, ast.BoolOp, ast.UnaryOp,
     ast.BinOp, ast.IfExp, ast.Tuple, ast.List, ast.Constant, ast.GeneratorExp, ast.ListComp, ast.comprehension,
     ast.And, ast.Or, ast.Not, ast.USub, ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod,
