@@ -25,6 +25,7 @@ from .refusals import Refusal
 from .table import Table
 
 MAX_CHOICE_SETS = 5000
+_RECOVERABLE = (TypeError, ValueError, IndexError, KeyError, ZeroDivisionError, AttributeError)
 
 
 class Listing:
@@ -53,14 +54,29 @@ class Listing:
                     continue
                 if spec.choices:
                     found: list[Action] = []
-                    if spec.lister is not None:
-                        spec.lister(env, found)
-                    else:
+                    if spec.lister is None or not self._listed(spec, env, found):
                         self._expand(spec, 0, env, [], found)
                     result.extend(self._distinct(spec, found))
                 else:
                     result.append(Action(spec.name, actor))
         return result
+
+    @staticmethod
+    def _listed(spec: ActionSpec, env: Env, found: list[Action]) -> bool:
+        """List the moves with the action's generated lister; False if it gave up (the engine's walk lists them).
+
+        A lister works out before its loops what they read of the table; should
+        that raise, the walk below tests each part where the rules test it.
+        """
+        assert spec.lister is not None
+        try:
+            spec.lister(env, found)
+            return True
+        except _RECOVERABLE:
+            found.clear()
+            for choice in spec.choices:
+                env.loc.pop(choice.name, None)
+            return False
 
     def _anyone_picked(self, spec: ActionSpec, env: Env) -> bool:
         """Whether any seat satisfies the `where` of a claim's first choice, a player (who claims does not matter).

@@ -1,6 +1,7 @@
 """Bots that play any ruleset, written against the State API only."""
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from typing import Protocol
@@ -64,26 +65,34 @@ class GreedyBot:
 
     @staticmethod
     def _score(game: Game, mine: dict[int, int], action: Action) -> tuple[float, ...]:
-        spec = game.action_index[action.name]
+        kinds = _choice_kinds(game, action.name)
         shed, points, fit = 0, 0, 0
-        for choice, (_, value) in zip((c for c in spec.choices if c.name in dict(action.args)), action.args):
-            if choice.kind == "component" and value in mine:
+        for name, value in action.args:
+            kind = kinds[name]
+            if kind == "component" and value in mine:
                 shed += 1
                 points += game.attribute(value, "points", mine) or 0
-            elif choice.kind == "value":
+            elif kind == "value":
                 fit += sum(1 for c in mine if value in _values(game, c, mine[c]))
-        ends_turn_early = 1 if not spec.choices and not shed else 0
+        ends_turn_early = 1 if not kinds and not shed else 0
         return (shed, fit, points, -ends_turn_early)
+
+
+@functools.lru_cache(maxsize=1024)
+def _choice_kinds(game: Game, action: str) -> dict[str, str]:
+    """Each choice of an action and what it chooses (a component, a player, a value)."""
+    return {c.name: c.kind for c in game.action_index[action].choices}
 
 
 def _own_components(game: Game, view: View, player: int) -> dict[int, int]:
     """The components in the player's own zones, each with the face it shows (0 for a card)."""
     result = {}
+    components = game.components
     for name, spec in game.zones.items():
         if spec.per_player:
             for cid in view.zone(name, player):
                 if cid is not None:
-                    result[cid] = view.face(cid) or 0
+                    result[cid] = (view.face(cid) or 0) if components[cid].faces else 0
     return result
 
 

@@ -73,6 +73,19 @@ class Function:
         return head + (self.body or ["    pass"]) + [""]
 
 
+class Hoist:
+    """The parts of conditions tested in a loop that read none of `variant` (the names the loop binds)."""
+
+    def __init__(self, variant: set[str]):
+        self.variant = variant
+        self.lines: list[tuple[str, str]] = []  # (variable, source), in the order they are needed
+        self.names: dict[str, str] = {}  # source -> its variable: a part written twice is worked out once
+
+
+_NOT_WORTH_HOISTING = (n.Const, n.Local, n.ParamRef, n.Symbol, n.Builtin)
+_WHOLE, _ELSE = "(True if ", " else False"  # how a junction is made true or false
+
+
 class ExpressionCode(n.Pass[str]):
     """Each expression node as Python source over `e`, `s` (the table) and `l` (the local names)."""
 
@@ -83,6 +96,8 @@ class ExpressionCode(n.Pass[str]):
         self.scope: dict[str, str] = {}  # an aggregate's binder -> the Python variable that holds it
         self.risky = False  # the source written since this was cleared may raise where the reference would not
         self.faces = face_tables(self.symbols, closures.components)
+        self.hoist: Hoist | None = None  # while a condition tested in a loop is written: what moves out of it
+        self._binders: set[str] = set()  # the aggregates' binders being bound where the source is written
         self._tables: dict[int, str | None] = {}
 
     def code(self, node: n.Expr) -> str:
@@ -90,7 +105,26 @@ class ExpressionCode(n.Pass[str]):
         if value is not NOT_CONSTANT:
             return self.module.literal(value)
         tabled = self._tabled(node)
-        return tabled if tabled is not None else self.visit(node)
+        if tabled is not None:
+            return tabled
+        hoist = self.hoist
+        if hoist is not None and not isinstance(node, _NOT_WORTH_HOISTING) \
+                and not node.reads & (hoist.variant | self._binders):
+            return self._hoisted(node, hoist)
+        return self.visit(node)
+
+    def _hoisted(self, node: n.Expr, hoist: "Hoist") -> str:
+        """A variable set before the loop: the part does not change from one turn of it to the next."""
+        self.hoist, risky = None, self.risky
+        try:
+            code = self.visit(node)
+        finally:
+            self.hoist, self.risky = hoist, risky  # what the part raises is raised before the loop
+        name = hoist.names.get(code)
+        if name is None:
+            name = hoist.names[code] = self.module.name("_v")
+            hoist.lines.append((name, code))
+        return name
 
     # ------------------------------------------------------------ per-component tables
 
@@ -231,12 +265,16 @@ class ExpressionCode(n.Pass[str]):
         var = self.module.name("_v")
         outer = self.scope.get(node.binder)
         self.scope[node.binder] = var
+        bound_before = node.binder in self._binders
+        self._binders.add(node.binder)
         try:
             if node.body is None:
                 body, loop = f"{var} is not None", f"for {var} in {source} if {var} is not None"
             else:
                 body, loop = self.code(node.body), f"for {var} in {source}"
         finally:
+            if not bound_before:
+                self._binders.discard(node.binder)
             if outer is None:
                 self.scope.pop(node.binder)
             else:
@@ -259,7 +297,7 @@ class ExpressionCode(n.Pass[str]):
         return f"(-{self.code(node.operand)})"
 
     def visit_Not(self, node: n.Not) -> str:
-        return f"(not {self.code(node.operand)})"
+        return f"(not {self._truth(node.operand)})"
 
     def visit_And(self, node: n.And) -> str:
         return self._junction(node.parts, "and")
@@ -268,10 +306,19 @@ class ExpressionCode(n.Pass[str]):
         return self._junction(node.parts, "or")
 
     def _junction(self, parts: tuple[n.Expr, ...], word: str) -> str:
-        live = [self.code(p) for p in parts if self.closures.known(p) is NOT_CONSTANT]
+        live = [self._truth(p) for p in parts if self.closures.known(p) is NOT_CONSTANT]
         if not live:
             return "True" if word == "and" else "False"
-        return f"(True if {f' {word} '.join(live)} else False)"
+        return f"{_WHOLE}{f' {word} '.join(live)}{_ELSE})"
+
+    def _truth(self, node: n.Expr) -> str:
+        """A part whose truth alone counts: an inner `and`/`or` need not be made true or false first."""
+        code = self.code(node)
+        while isinstance(node, n.DefinitionUse):
+            node = node.body
+        if isinstance(node, (n.And, n.Or)) and code.startswith(_WHOLE):
+            return f"({code[len(_WHOLE):-len(_ELSE) - 1]})"
+        return code
 
     def visit_Conditional(self, node: n.Conditional) -> str:
         condition = self.closures.known(node.condition)

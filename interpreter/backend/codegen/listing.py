@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.game import Action, ActionSpec
 from ...tree import nodes as n
+from .expressions import Hoist
 
 if TYPE_CHECKING:
     from .game import Generator
@@ -45,17 +46,20 @@ class ListerCode:
     def _line(self, indent: int, text: str) -> None:
         self.lines.append("    " * indent + text)
 
-    def _test(self, indent: int, node: n.Expr, scope: dict[str, str]) -> str:
-        """Source that is true when `node` holds; a condition that may raise is worked out first, with its fallback."""
+    def _condition(self, node: n.Expr, scope: dict[str, str], hoist: Hoist | None = None) -> tuple[n.Expr, str, bool]:
+        """A condition's source where `scope` names the choices' variables, and whether it may raise."""
         saved = self.expressions.scope
-        self.expressions.scope = dict(scope)
+        self.expressions.scope, self.expressions.hoist, self.expressions.risky = dict(scope), hoist, False
         try:
-            self.expressions.risky = False
-            code = self.expressions.code(node)
-            if not self.expressions.risky:
-                return code
+            return node, self.expressions.code(node), self.expressions.risky
         finally:
-            self.expressions.scope = saved
+            self.expressions.scope, self.expressions.hoist = saved, None
+
+    def _test(self, indent: int, condition: tuple[n.Expr, str, bool]) -> str:
+        """Source that is true when the condition holds; one that may raise is worked out first, with its fallback."""
+        node, code, risky = condition
+        if not risky:
+            return code
         held = self.module.name("_v")
         self._line(indent, "try:")
         self._line(indent + 1, f"{held} = {code}")
@@ -81,7 +85,7 @@ class ListerCode:
         inner = scope if sometimes else {**scope, choice.name: value}
         body = indent
         if asked_if is not None:
-            self._line(indent, f"if {self._test(indent, asked_if, scope)}:")
+            self._line(indent, f"if {self._test(indent, self._condition(asked_if, scope))}:")
             body = indent + 1
         self._line(body, f"{candidates} = {self.generator.value(choice.rule.source)}")
         self._line(body, f"{candidates} = list({candidates}) if {candidates} is not None else []")
@@ -95,6 +99,12 @@ class ListerCode:
         if sometimes:
             self._line(indent, "else:")
             self._line(indent + 1, f"{candidates} = {self.module.bind((NOT_ASKED,))}")
+        hoist = Hoist({choice.name})  # what the conditions in the loop read of the state, worked out before it
+        where = self._condition(choice.rule.where, {**scope, choice.name: value}, hoist) \
+            if choice.rule.where is not None else None
+        required = self._condition(check, inner, hoist) if check is not None else None
+        for variable, code in hoist.lines:
+            self._line(indent, f"{variable} = {code}")
         self._line(indent, f"for {value} in {candidates}:")
         test_at = indent + 1
         if sometimes:
@@ -103,11 +113,11 @@ class ListerCode:
             self._line(indent + 1, "else:")
             test_at = indent + 2
         self._line(test_at, f"l[{key}] = {value}")
-        if choice.rule.where is not None:
-            self._line(test_at, f"if not {self._test(test_at, choice.rule.where, {**scope, choice.name: value})}:")
+        if where is not None:
+            self._line(test_at, f"if not {self._test(test_at, where)}:")
             self._line(test_at + 1, "continue")
-        if check is not None:
-            self._line(indent + 1, f"if not {self._test(indent + 1, check, inner)}:")
+        if required is not None:
+            self._line(indent + 1, f"if not {self._test(indent + 1, required)}:")
             self._line(indent + 2, "continue")
         self._level(spec, i + 1, {**chosen, choice.name: value}, inner, indent + 1)
         self._line(indent, f"l.pop({key}, None)")
