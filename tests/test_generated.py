@@ -7,10 +7,12 @@ the reference; any difference is a defect of the generator.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import run_cli
@@ -137,3 +139,24 @@ def test_simulate_gives_the_same_figures_with_either_engine() -> None:
         figures.pop("rounds_per_second", None)
         outputs.append(figures)
     assert outputs[0] == outputs[1]
+
+
+def test_a_lister_that_gives_up_leaves_the_listing_to_the_engine() -> None:
+    """What a lister works out before its loops may raise (a sum with none): the engine's walk then lists the moves."""
+    reference = load_game("uno")
+    fast = generated(reference)
+    play = next(spec for spec in fast.actions if spec.lister is not None and spec.choices)
+
+    def gives_up(env: Any, found: list[Any]) -> None:
+        play.lister(env, found)  # type: ignore[misc]  # half the work done, and the choices bound ...
+        env.loc[play.choices[0].name] = -1
+        raise TypeError("... then a part raises")
+
+    broken = dataclasses.replace(fast, actions=tuple(dataclasses.replace(spec, lister=gives_up) if spec is play
+                                                     else spec for spec in fast.actions))
+    a, b = reference.new_state(4, 5), broken.new_state(4, 5)
+    for _ in range(60):
+        moves = a.legal_actions()
+        assert b.legal_actions() == moves
+        a.apply(moves[0])
+        b.apply(moves[0])
