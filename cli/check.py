@@ -12,7 +12,7 @@ from typing import Any, Callable
 import click
 
 from .compare import _progress
-from .engine import ENGINE
+from .engine import ENGINE, load
 from .paths import OutputPath
 
 SHOWN_ACTIONS = 40  # a longer reproduction is shown by its first and last halves of this
@@ -68,9 +68,8 @@ def check_command(ruleset: str, games: int, seed: int, players: int | None, bot:
 
     Exit 0 when every invariant holds, 1 when one fails.
     """
-    from ..interpreter import load_game
     from ..interpreter import BOT_KINDS, check_ruleset
-    game = load_game(ruleset, engine)
+    game = load(ruleset, engine)
     if players is not None and not game.min_players <= players <= game.max_players:
         raise click.BadParameter(f"{game.title} is played by {game.min_players} to {game.max_players} players",
                                  param_hint="'--players'")

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from .engine import ENGINE
+from .engine import ENGINE, load
 from .paths import OutputPath
 
 
@@ -64,14 +64,13 @@ def compare_command(first: str, second: str, games: int, players: int | None, se
     the differences whose interval does not include zero. Then, for each: the
     game lengths, the first player's share of round wins and the actions taken.
     """
-    from ..interpreter import load_game
     from ..interpreter import compare
     from ..interpreter import simulate
     from .stats import require_plotting, save_plot
 
     if plot is not None:
         require_plotting()
-    game_a, game_b = load_game(first, engine), load_game(second, engine)
+    game_a, game_b = load(first, engine), load(second, engine)
     low = max(game_a.min_players, game_b.min_players)
     high = min(game_a.max_players, game_b.max_players)
     count = low if players is None else players

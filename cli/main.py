@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 import click
 
-from .engine import ENGINE
+from .engine import ENGINE, load
 from .paths import OutputFile, OutputPath
 
 EXIT_FAILED = 1
@@ -77,9 +77,9 @@ def _bot_list(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     return [kind.convert(k.strip(), param, ctx) for k in (value or "").split(",") if k.strip()]
 
 
-def _load(ruleset: str, engine: str = "interpreter") -> Any:
+def _load(ruleset: str) -> Any:
     from ..interpreter import load_game
-    return load_game(ruleset, engine)
+    return load_game(ruleset)
 
 
 def _players(game: Any, players: int | None) -> int:
@@ -239,7 +239,7 @@ def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str,
     from .stats import design_lines, require_plotting, save_plot
     if plot is not None:
         require_plotting()
-    game = _load(ruleset, engine)
+    game = load(ruleset, engine)
     count = _players(game, players)
     result = run(game, games, count, seed, bot, single_round, on_log=_writer(log) if log is not None else None,
                  workers=workers, ruleset=ruleset)

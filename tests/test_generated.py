@@ -160,3 +160,11 @@ def test_a_lister_that_gives_up_leaves_the_listing_to_the_engine() -> None:
         assert b.legal_actions() == moves
         a.apply(moves[0])
         b.apply(moves[0])
+
+
+def test_a_ruleset_that_cannot_be_generated_is_said_and_still_simulated(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(module, "MAX_SOURCE", 500)
+    result = run_cli("simulate", "dos", "--games", "1", "--single-round")
+    assert result.exit_code == 0, result.output
+    assert "note: dos runs on the interpreter (the generated module would pass 500 characters)" in result.output
+    assert "dos: 1 games" in result.output
