@@ -14,6 +14,7 @@ the plain types (``!!binary``, ``!!set``, ``!!python/...``, ``!custom``) are ref
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from operator import attrgetter
@@ -292,6 +293,9 @@ def _check_expansion(root: Node, file: str) -> None:
     measure(root)
 
 
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # what a terminal may obey: all but tab and line break
+
+
 class _Converter:
     """Turns a composed node graph into plain data, recording positions and problems."""
 
@@ -361,7 +365,7 @@ class _Converter:
         if construct is None:
             return self._bad_tag(node)
         try:
-            return construct(node)
+            value = construct(node)
         except (LookupError, ValueError):
             self._problem(
                 "Y002",
@@ -370,6 +374,13 @@ class _Converter:
                 hint="quote it to make it text",
             )
             return _INVALID
+        if isinstance(value, str):
+            control = _CONTROL.search(value)
+            if control is not None:  # written as an escape ("\e", "\x9b"): never shown to a terminal as it is
+                self._problem("Y010", f"the text holds the control character U+{ord(control.group()):04X}",
+                              node, hint="rulesets are plain text: write what the character should show instead")
+                return _INVALID
+        return value
 
     def _bad_tag(self, node: Node) -> object:
         self._problem(
