@@ -167,6 +167,8 @@ def _parse_now(text: str, start: str) -> Tree:
     from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
     try:
         return from_lark(_parser().parse(text, start=start))
+    except RecursionError:  # 490 signs in a row: Python's own stack is the bound here
+        raise ExprError("expression is nested too deeply", code="E102") from None
     except UnexpectedCharacters as err:
         raise ExprError(f"unexpected character {err.char!r}", err.column - 1,
                         code="E103") from None

@@ -102,6 +102,7 @@ def load_text(text: str, file: str = "<string>") -> tuple[object, SourceMap]:
     _check_expansion(root, file)
     converter = _Converter(file)
     data = converter.convert(root, ())
+    converter.finish()
     if converter.problems:
         raise RulesetError(list(dict.fromkeys(converter.problems)))
     return data, SourceMap(file, converter.values, converter.keys)
@@ -293,6 +294,8 @@ def _check_expansion(root: Node, file: str) -> None:
     measure(root)
 
 
+MAX_NUMBER = 2**53  # the numbers a ruleset may write: every one exact in JSON, in a log and in a browser
+MAX_SAID_DUPLICATES = 5
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # what a terminal may obey: all but tab and line break
 
 
@@ -304,6 +307,15 @@ class _Converter:
         self.values: dict[DocumentPath, tuple[int, int]] = {}
         self.keys: dict[DocumentPath, tuple[int, int]] = {}
         self.problems: list[Problem] = []
+        self.duplicates = 0  # duplicate keys found; only the first few are said one by one
+        self.more_duplicates_at: Node | None = None
+
+    def finish(self) -> None:
+        """One problem for the duplicate keys not said one by one (a file may hold thousands)."""
+        if self.more_duplicates_at is not None:
+            more = self.duplicates - MAX_SAID_DUPLICATES
+            self._problem("Y003", f"{more} more duplicate key{'s' if more != 1 else ''} from here on",
+                          self.more_duplicates_at)
 
     def convert(self, node: Node, path: DocumentPath) -> object:
         """Plain data for `node`, which _check_expansion has already bounded."""
@@ -324,11 +336,12 @@ class _Converter:
                 continue
             child = (*path, key)
             if key in result:
-                self._problem(
-                    "Y003",
-                    f"duplicate key {key!r} (first defined on line {self.keys[child][0]})",
-                    key_node,
-                )
+                self.duplicates += 1
+                if self.duplicates <= MAX_SAID_DUPLICATES:
+                    self._problem("Y003", f"duplicate key {key!r} (first defined on line {self.keys[child][0]})",
+                                  key_node)
+                elif self.duplicates == MAX_SAID_DUPLICATES + 1:
+                    self.more_duplicates_at = key_node
                 continue
             self.keys[child] = _line_column(key_node.start_mark)
             result[key] = self.convert(value_node, child)
@@ -373,6 +386,10 @@ class _Converter:
                 node,
                 hint="quote it to make it text",
             )
+            return _INVALID
+        if type(value) is int and not -MAX_NUMBER <= value <= MAX_NUMBER:
+            shown = node.value if len(node.value) <= 24 else node.value[:20] + "…"
+            self._problem("Y002", f"the number {shown} is beyond what a ruleset may hold (±{MAX_NUMBER:,})", node)
             return _INVALID
         if isinstance(value, str):
             control = _CONTROL.search(value)

@@ -105,7 +105,15 @@ class ExpressionBuilder:
         """A node of `cls` for the parse node `node`, reading what its children read, with its value folded."""
         reads, attributes = self._union(children)
         made = cls(source=self._source(node), type=rtype, reads=reads, attribute_reads=attributes, **fields)
-        return fold.settle(made)
+        return self._settled(made, node)
+
+    def _settled(self, made: n.Expr, node: Tree | Token) -> n.Expr:
+        """The node with its value folded, unless that value would be too large to make at all."""
+        try:
+            return fold.settle(made)
+        except fold.Oversized:
+            raise self._error(f"this part would be too large to work out (more than {fold.MAX_ITEMS:,} items, or "
+                              f"a number beyond ±{fold.MAX_NUMBER:,})", node, code="E104") from None
 
     # ------------------------------------------------------------ literals
 
@@ -113,7 +121,10 @@ class ExpressionBuilder:
         return n.Const(source=self._source(node), type=rtype or T.of_value(value), const=value, value=value)
 
     def _b_number(self, node: Tree, depth: int) -> n.Expr:
-        return self._constant(node, int(node.children[0]))
+        text = str(node.children[0])
+        if len(text) > len(str(fold.MAX_NUMBER)) or int(text) > fold.MAX_NUMBER:
+            raise self._error(f"the number is beyond ±{fold.MAX_NUMBER:,}", node, code="E104")
+        return self._constant(node, int(text))
 
     def _b_string(self, node: Tree, depth: int) -> n.Expr:
         return self._constant(node, str(node.children[0])[1:-1])
@@ -373,7 +384,7 @@ class ExpressionBuilder:
             reads, attributes = self._union([result, right])
             made = n.Arithmetic(source=_span(self._text, children[0], children[i + 1]), type=rtype, reads=reads,
                                 attribute_reads=attributes, op=symbol, left=result, right=right)
-            result = fold.settle(made)
+            result = self._settled(made, children[i])
         return result
 
     # ------------------------------------------------------------ type checks

@@ -35,11 +35,36 @@ Facts = dict[str, tuple[int | None, frozenset[str]]]  # local name -> (its compo
 Table = Callable[[str, int | None], Any]  # (attribute, component) -> its value; only attributes no die varies
 
 
+class Oversized(Exception):
+    """A part known before the game starts would be too large to work out (the builder says where)."""
+
+
 def settle(node: n.Expr) -> n.Expr:
     """The node with its `const` filled in when it is known without facts (the builder's one call)."""
     value = _FOLDER.visit(node)
     _FOLDER.failure = None
+    if value is _OVERSIZED:
+        raise Oversized()
     return node if value is NOT_CONSTANT else dataclasses.replace(node, const=value)
+
+
+def oversized(op: str, x: Any, y: Any) -> bool:
+    """Whether `x op y` would pass the bounds of a value: MAX_ITEMS items or characters, numbers beyond MAX_NUMBER.
+
+    Worked out from the sizes alone, before the value is made: ten definitions
+    that each double a list would otherwise fill the memory at load time.
+    """
+    def size(v: Any) -> int:
+        return len(v) if isinstance(v, (str, tuple, list)) else 0
+    if op == "*" and isinstance(y, int) and size(x) or op == "*" and isinstance(x, int) and size(y):
+        count, items = (y, x) if isinstance(y, int) and size(x) else (x, y)
+        return count * size(items) > MAX_ITEMS
+    if op == "+" and (size(x) or size(y)):
+        return size(x) + size(y) > MAX_ITEMS
+    if isinstance(x, int) and isinstance(y, int):
+        bits = max(abs(x).bit_length(), abs(y).bit_length())
+        return (abs(x).bit_length() + abs(y).bit_length() if op == "*" else bits + 1) > MAX_NUMBER.bit_length()
+    return False
 
 
 def contains(container: Any, item: Any) -> bool:
@@ -188,9 +213,14 @@ class Folder(n.Pass[Any]):
         values = self._known(node.left, node.right)
         if values is None:
             return NOT_CONSTANT
+        if oversized(node.op, *values):  # with facts (a version for some components) it is left to the game
+            return NOT_CONSTANT if self.facts else _OVERSIZED
         return self._attempt(lambda: ARITHMETIC[node.op](*values),
                              lambda err: f"cannot compute {values[0]!r} {node.op} {values[1]!r}")
 
 
 _UNSEEN = object()
+_OVERSIZED = object()  # a part too large to work out: never a value
+MAX_ITEMS = 10_000
+MAX_NUMBER = 2**53
 _FOLDER = Folder()

@@ -1,0 +1,85 @@
+"""A hostile ruleset is refused quickly, once per cause, with its position: no traceback, no terminal driven.
+
+Each test writes one attack into the corpus's clean base ruleset and checks the
+code and the place of the refusal (so that a test cannot pass for another
+reason), and that `validate` itself stays quick and prints nothing it was fed.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import run_cli
+from rulesrun.interpreter import validate
+
+BASE = (Path(__file__).parent / "corpus" / "lib" / "base.yaml").read_text(encoding="utf-8")
+
+
+def _ruleset(tmp_path: Path, section: str, lines: str, name: str = "hostile.yaml") -> Path:
+    """The base ruleset with `lines` added at the top of one of its sections."""
+    assert f"\n{section}:\n" in BASE
+    path = tmp_path / name
+    path.write_text(BASE.replace(f"\n{section}:\n", f"\n{section}:\n{lines}", 1), encoding="utf-8")
+    return path
+
+
+def _codes(path: Path) -> list[tuple[str, int]]:
+    return [(p.code, p.position.line) for p in validate(str(path)).problems]
+
+
+@pytest.mark.parametrize("text", ["\\e]0;the window is mine\\a", "\\e[2J", "read this\\x9b2J", "\\x00", "bell\\a"])
+def test_a_control_character_written_as_an_escape_is_refused_and_never_printed(tmp_path: Path, text: str) -> None:
+    path = _ruleset(tmp_path, "params", f'  shown: {{value: 1, description: "{text}"}}\n')
+    assert _codes(path) == [("Y010", 5)]
+    result = run_cli("validate", str(path))
+    assert result.exit_code == 1
+    assert not any(ord(ch) < 32 and ch not in "\n\t" or 0x7F <= ord(ch) <= 0x9F for ch in result.output)
+
+
+@pytest.mark.parametrize("number", ["0x" + "f" * 5000, ":".join(["59"] * 3000), "9" * 30, "9007199254740993"])
+def test_a_number_too_large_for_a_ruleset_is_refused_where_it_is_written(tmp_path: Path, number: str) -> None:
+    """Beyond ±2^53 (Python would even refuse to print some of these: 'Exceeds the limit (4300 digits)')."""
+    path = _ruleset(tmp_path, "params", f"  big: {number}\n")
+    assert _codes(path) == [("Y002", 5)]
+
+
+def test_the_largest_number_a_ruleset_may_hold_is_accepted(tmp_path: Path) -> None:
+    path = _ruleset(tmp_path, "params", "  big: 9007199254740992\n")
+    assert "Y002" not in {code for code, _ in _codes(path)}
+
+
+def test_thousands_of_duplicate_keys_are_said_in_six_problems(tmp_path: Path) -> None:
+    """One message each took 20 s for 20,000 of them: the first five, then how many more."""
+    path = _ruleset(tmp_path, "params", "".join("  dup: 1\n" for _ in range(20_000)))
+    problems = validate(str(path)).problems
+    assert [p.code for p in problems] == ["Y003"] * 6
+    assert [p.position.line for p in problems] == [6, 7, 8, 9, 10, 11]
+    assert problems[-1].message == "19994 more duplicate keys from here on"
+
+
+def test_an_expression_that_overflows_the_parser_is_refused(tmp_path: Path) -> None:
+    path = _ruleset(tmp_path, "define", '  m: "' + "-" * 490 + '1"\n')
+    assert _codes(path) == [("E102", 22)]
+
+
+def test_a_number_in_an_expression_is_bounded_too(tmp_path: Path) -> None:
+    path = _ruleset(tmp_path, "define", '  m: "99999999999999999999 > 3"\n')
+    assert _codes(path) == [("E104", 22)]
+
+
+@pytest.mark.parametrize("operator, seed", [("+", "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]"), ("*", "9"), ("+", "'abcdefghij'")])
+def test_definitions_that_grow_a_value_are_stopped_before_it_is_made(tmp_path: Path, operator: str, seed: str) -> None:
+    """Six definitions of ten parts each: 10^6 items or a number of 10^5 digits, made at load time before."""
+    names = ["a", "b", "c", "d", "f", "g"]
+    lines = [f'  a: "{seed}"'] + [f'  {name}: "{f" {operator} ".join([before] * 10)}"'
+                                   for before, name in zip(names, names[1:])]
+    path = _ruleset(tmp_path, "define", "\n".join(lines) + "\n")
+    problems = validate(str(path)).problems
+    assert problems[0].code == "E104"
+    assert problems[0].position.line in range(23, 28)
+
+
+def test_a_file_name_longer_than_the_system_allows_is_one_clear_error(tmp_path: Path) -> None:
+    result = run_cli("validate", str(tmp_path / ("a" * 300 + ".yaml")))
+    assert result.exit_code != 0
+    assert "[F001]" in result.output and "Traceback" not in result.output
