@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 from helpers import run_cli
-from rulesrun.interpreter import validate
+from rulesrun.interpreter import EvalError, load_game, say, validate
+from rulesrun.interpreter.engine.state import inspect
 
 BASE = (Path(__file__).parent / "corpus" / "lib" / "base.yaml").read_text(encoding="utf-8")
 
@@ -83,3 +84,59 @@ def test_a_file_name_longer_than_the_system_allows_is_one_clear_error(tmp_path: 
     result = run_cli("validate", str(tmp_path / ("a" * 300 + ".yaml")))
     assert result.exit_code != 0
     assert "[F001]" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("engine", ["interpreter", "generated"])
+def test_a_value_that_grows_in_a_loop_is_stopped_naming_the_variable(tmp_path: Path, engine: str) -> None:
+    """`x * x` in a loop reached numbers of millions of digits before: every value a game keeps is bounded."""
+    text = BASE.replace("  passes: {scope: round, initial: 0}\n",
+                        "  passes: {scope: round, initial: 0}\n  x: {scope: game, initial: 3}\n")
+    text = text.replace("      - set: {passes: 0}\n", "      - set: {passes: 0}\n"
+                        "      - while: \"x > 0\"\n        do: [{set: {x: \"x * x\"}}]\n")
+    game = load_game(str(_write(tmp_path, text)), engine)
+    state = game.new_state(2, 0)
+    play = next(a for a in state.legal_actions() if a.name == "play")
+    with pytest.raises(EvalError) as refused:
+        state.apply(play)
+    assert refused.value.kind == "too_large" and refused.value.details["name"] == "x"
+    assert "x would hold a value too large" in say(refused.value)
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "grow.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_choice_of_sets_is_counted_before_the_sets_are_made(tmp_path: Path) -> None:
+    """`many:` over 40 components has 2^40 sets: refused at once, where it used to fill the memory."""
+    text = BASE.replace("    - {colour: [red, blue], number: [1, 2, 3], copies: 2}",
+                        "    - {colour: [red, blue], number: [1, 2, 3], copies: 8}")
+    text = text.replace("  pass:\n", "  dump:\n    choose:\n      cards: {from: deck, many: true, min: 0}\n"
+                        "    effects: [end_turn]\n  pass:\n", 1)
+    game = load_game(str(_write(tmp_path, text)))
+    state = game.new_state(2, 0)
+    with pytest.raises(EvalError) as refused:
+        state.legal_actions()
+    assert refused.value.kind == "choice_sets" and refused.value.details["choice"] == "cards"
+
+
+def test_a_far_seat_after_an_elimination_is_found_at_once() -> None:
+    """`next(player, 10**9)` with a seat out of play walked a billion steps; the seats come round every few."""
+    state = load_game("uno").new_state(5, 0)
+    table = inspect(state)
+
+    def walked(p: int, step: int) -> int:  # the plain walk, one seat at a time
+        for _ in range(abs(step)):
+            for _ in range(table.players):
+                p = (p + (1 if step > 0 else -1)) % table.players
+                if p not in table.out:
+                    break
+        return p
+
+    table.out.update({1, 3})
+    for seat in range(5):
+        for step in [*range(-12, 13), 10**9, -10**9 - 7]:
+            expected = walked(seat, step) if abs(step) < 100 else walked(seat, (abs(step) - 1) % 3 + 1) \
+                if step > 0 else walked(seat, -((abs(step) - 1) % 3 + 1))
+            assert table.seat_after(seat, step) == expected, (seat, step)

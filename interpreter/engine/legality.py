@@ -15,6 +15,7 @@ general conditions only say in words why a value was refused.
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Any
 
 from ..backend.closures import Env
@@ -245,11 +246,13 @@ def accepted(choice: ChoiceSpec, env: Env, shared: dict[Any, bool] | None = None
         return items
     items = [v for v in items if v is not None]
     largest = len(items) if choice.max_count is None else min(choice.max_count, len(items))
-    sets = [combo for size in range(max(choice.min_count, 0), largest + 1)
-            for combo in itertools.combinations(items, size)]
-    if len(sets) > MAX_CHOICE_SETS:
-        raise EvalError("choice_sets", choice=choice.name, limit=MAX_CHOICE_SETS)
-    return sets
+    sizes = range(max(choice.min_count, 0), largest + 1)
+    count = 0
+    for size in sizes:  # counted before they are made: a few dozen components have billions of sets
+        count += math.comb(len(items), size)
+        if count > MAX_CHOICE_SETS:
+            raise EvalError("choice_sets", choice=choice.name, limit=MAX_CHOICE_SETS)
+    return [combo for size in sizes for combo in itertools.combinations(items, size)]
 
 
 def refusal(table: Table, action: Action) -> Refusal | None:

@@ -17,6 +17,17 @@ from . import visibility
 from .game import Game
 
 MAX_STEPS_PER_ACTION = 100_000  # loop turns, skips and components moved by one action, with its triggers
+MAX_VALUE_ITEMS = 10_000  # items of a list or characters of a text a variable may hold
+MAX_VALUE_NUMBER = 2**53  # and the numbers
+
+
+def too_large(value: Any) -> bool:
+    """Whether a value passes what a variable may hold."""
+    if type(value) is int:
+        return not -MAX_VALUE_NUMBER <= value <= MAX_VALUE_NUMBER
+    if isinstance(value, (str, tuple, list)):
+        return len(value) > MAX_VALUE_ITEMS or any(too_large(v) for v in value if not isinstance(v, str))
+    return False
 
 
 class RoundOver(Exception):
@@ -92,7 +103,11 @@ class Table:
         if not self.out:
             return (p + step) % self.players
         direction = 1 if step >= 0 else -1
-        for _ in range(abs(step)):
+        live = self.players - len(self.out)
+        count = abs(step)
+        if count > live > 0:  # after the first step the seats in play come round every `live` steps
+            count = (count - 1) % live + 1
+        for _ in range(count):
             for _ in range(self.players):
                 p = (p + direction) % self.players
                 if p not in self.out:
@@ -227,7 +242,13 @@ class Table:
             self.vars[var.name] = [var.initial] * self.players if var.per_player else var.initial
 
     def set_var(self, name: str, owner: int | None, value: Any) -> None:
-        """Change a variable; setting the value it already has is no change and no event."""
+        """Change a variable; setting the value it already has is no change and no event.
+
+        Every value a game keeps passes here, so this is where values that grow
+        (`x * x` in a loop, a list added to itself) are stopped.
+        """
+        if too_large(value):
+            raise EvalError("too_large", name=name, limit=MAX_VALUE_ITEMS, number=MAX_VALUE_NUMBER)
         if name == "current":
             if self.current == value:
                 return

@@ -37,6 +37,7 @@ _EVALUATION = {  # an EvalError's words by its kind, filled from its details
     "while": "a while loop ran {limit} times",
     "draw_high": "draw_high found no single highest value in {limit} draws of every tied player",
     "choice_sets": "choice {choice!r} has more than {limit} possible sets; limit it with max:",
+    "too_large": "{name} would hold a value too large (more than {limit:,} items, or a number beyond ±{number:,})",
     "steps": "one action did more than {limit} steps (loops, skips and moves); the ruleset may loop without end",
     "no_faces": "{component} has no faces to roll",
 }
