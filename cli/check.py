@@ -11,9 +11,10 @@ from typing import Any, Callable
 
 import click
 
+from .bounds import MAX_CHECK_GAMES, Seed
 from .compare import _progress
 from .engine import ENGINE, load
-from .paths import OutputPath
+from .paths import OutputPath, open_written
 
 SHOWN_ACTIONS = 40  # a longer reproduction is shown by its first and last halves of this
 SHOWN_PROBLEMS = 5
@@ -33,9 +34,10 @@ def _told(label: str) -> Callable[[int, int], None]:
 
 @click.command("check")
 @click.argument("ruleset", metavar="RULESET")
-@click.option("--games", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Games for each player count and bot kind.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of all randomness; each game's derives from it.")
+@click.option("--games", type=click.IntRange(min=1, max=MAX_CHECK_GAMES), default=1, show_default=True,
+              help=f"Games for each player count and bot kind (1 to {MAX_CHECK_GAMES:,}).")
+@click.option("--seed", type=Seed(), default=0, show_default=True,
+              help="Seed of all randomness; each game's derives from it. A 64-bit whole number (-2**63 to 2**63 - 1).")
 @click.option("--players", type=click.IntRange(min=1), default=None,
               help="Check this number of players only [default: every number the ruleset allows].")
 @click.option("--bot", type=click.Choice(["random", "greedy"]), default=None,
@@ -96,7 +98,6 @@ def _report_success(name: str, played: str) -> None:
 
 def _report_failure(game: Any, result: Any, ruleset: str, played: str, save: str | None) -> None:
     from ..interpreter import reproduce
-    from ..interpreter import open_output
     from ..interpreter import write_game
     from .table import describe_action
     failure = result.failure
@@ -126,7 +127,7 @@ def _report_failure(game: Any, result: Any, ruleset: str, played: str, save: str
             click.echo(f"  ... {count - SHOWN_ACTIONS} more ...")
     again = "" if Path(ruleset).suffix != ".yaml" else f" --ruleset {ruleset}"
     if save is not None:
-        with open_output(save) as stream:
+        with open_written(save) as stream:
             write_game(stream, state, [failure.bot] * failure.players)
         click.echo(f"Saved to {save}: replay it with `rulesrun replay {save}{again}`.")
     else:

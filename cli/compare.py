@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from .bounds import MAX_GAMES, Seed
 from .engine import ENGINE, load
 from .paths import OutputPath
 
@@ -44,10 +45,12 @@ def _difference(row) -> str:  # noqa: ANN001
 @click.command("compare")
 @click.argument("first", metavar="A")
 @click.argument("second", metavar="B")
-@click.option("--games", type=click.IntRange(min=2), default=500, show_default=True, help="Games to play with each.")
+@click.option("--games", type=click.IntRange(min=2, max=MAX_GAMES), default=500, show_default=True,
+              help=f"Games to play with each (2 to {MAX_GAMES:,}).")
 @click.option("--players", type=click.IntRange(min=1), default=None,
               help="Number of players [default: the smallest table both rulesets allow].")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of all randomness (the same for A and B).")
+@click.option("--seed", type=Seed(), default=0, show_default=True,
+              help="Seed of all randomness (the same for A and B), a 64-bit whole number (-2**63 to 2**63 - 1).")
 @click.option("--bot", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True,
               help="Kind of bot in every seat.")
 @click.option("--workers", type=click.IntRange(min=1, max=64), default=1, show_default=True,

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 import click
 
+from .bounds import MAX_DELAY, MAX_GAMES, Seconds, Seed
 from .engine import ENGINE, load
 from .paths import OutputFile, OutputPath
 
@@ -93,13 +94,15 @@ def _players(game: Any, players: int | None) -> int:
 
 
 _RULESET = click.argument("ruleset", metavar="RULESET")
-_SEED = click.option("--seed", type=int, default=0, show_default=True, help="Seed of all randomness.")
+_SEED = click.option("--seed", type=Seed(), default=0, show_default=True,
+                     help="Seed of all randomness, a 64-bit whole number (-2**63 to 2**63 - 1).")
 _BOT = click.option("--bot", type=_BotKind(), default="greedy", show_default=True,
                     help="Kind of bot for the computer seats (random or greedy).")
 _PLAYERS = click.option("--players", type=click.IntRange(min=1), default=None,
                         help="Number of players [default: the ruleset's minimum, or the number of humans].")
 _LOG = click.option("--log", type=OutputFile(), default=None,
-                    help="Write the game log (JSON Lines, see docs/log-format.md) to this file.")
+                    help="Write the game log (JSON Lines, see docs/log-format.md) to this file; a regular file "
+                         "only (not a device such as /dev/null, nor a file of /proc or /sys).")
 
 
 @main.command("list")
@@ -175,8 +178,8 @@ def schema_command(of_log: bool) -> None:
 @_BOT
 @click.option("--bots", default=None, metavar="KIND,KIND,...", callback=_bot_list,
               help="Bot kind of each computer seat in turn, e.g. random,greedy [default: --bot for every seat].")
-@click.option("--delay", type=click.FloatRange(min=0), default=0.0, show_default=True, metavar="SECONDS",
-              help="Pause after each bot move, to follow the game.")
+@click.option("--delay", type=Seconds(), default=0.0, show_default=True, metavar="SECONDS",
+              help=f"Pause after each bot move, to follow the game (0 to {MAX_DELAY:g} seconds).")
 def play(ruleset: str, players: int | None, humans: int, seed: int, log: TextIO | None, bot: str,
          bots: list[str], delay: float) -> None:
     """Play at the terminal: one person against bots, or several people taking turns (hot-seat).
@@ -215,7 +218,8 @@ def replay(log_file: str, number: int, to_end: bool, ruleset: str | None) -> Non
 
 @main.command()
 @_RULESET
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
+@click.option("--games", type=click.IntRange(min=1, max=MAX_GAMES), default=100, show_default=True,
+              help=f"Games to play (1 to {MAX_GAMES:,}).")
 @_PLAYERS
 @_SEED
 @_BOT

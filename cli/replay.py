@@ -13,16 +13,20 @@ from typing import Any
 
 import click
 
-from ..interpreter import Action, Game, ReplayMismatch, RulesetError, State, load_game, read_game
+from ..interpreter import Action, Game, ReplayMismatch, RulesetError, State, load_game, read_game, shipped_path
 from ..interpreter import events as ev
 from ..interpreter import replay as check
+from .paths import refuse_kernel_file
 from .story import game_over_text, narrate, scores_text
 from .style import Style, ansi_wanted, seat
 from .table import render_table
 
+MAX_NAME_SHOWN = 200  # characters of a log's ruleset name repeated in a message
+
 
 def replay(path: str, number: int, to_end: bool, ruleset: str | None) -> int:
     """Check game `number` (from 1) of the log at `path`, then show it; returns the exit code."""
+    refuse_kernel_file(path)  # /proc/self/mem says it is a regular file
     logged, count = read_game(path, number)
     if not count:
         raise ReplayMismatch("no_game", path=path)
@@ -51,10 +55,20 @@ def replay(path: str, number: int, to_end: bool, ruleset: str | None) -> int:
 
 
 def _ruleset(header: dict[str, Any], ruleset: str | None) -> Game | None:
-    """The ruleset to replay with: the one given, else the one the log names."""
+    """The ruleset to replay with: the one given, else the shipped one the log names.
+
+    A log may come from anybody, so its header chooses among the shipped rulesets only: a path
+    there (or any other name) is refused rather than read, and the user passes the file themselves.
+    """
     if ruleset is not None:
         return load_game(ruleset)
     name = str(header.get("ruleset") or "")
+    if shipped_path(name) is None:
+        shown = name if len(name) <= MAX_NAME_SHOWN else name[:MAX_NAME_SHOWN] + "…"
+        click.echo(f"error: the log names the ruleset {shown!r}, which is not a shipped ruleset, so it is not read "
+                   "(a log chooses only among the shipped ones); give the ruleset file yourself: --ruleset PATH",
+                   err=True)
+        return None
     try:
         return load_game(name)
     except RulesetError as err:

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from .play.runner import play_out, step
     from .play.simulate import SimulationResult, derive_seed, simulate
     from .play.takeback import may_take_back
-    from .source.catalogue import LOG_SCHEMA, RULESET_SCHEMA, ruleset_path, shipped_rulesets
+    from .source.catalogue import LOG_SCHEMA, RULESET_SCHEMA, ruleset_path, shipped_path, shipped_rulesets
     from .source.document import Document, load_document
     from .source.files import check_output, open_output
     from .tools.checker import BOT_KINDS, INVARIANTS, check_ruleset, reproduce
@@ -58,7 +58,8 @@ _WHERE = {  # name -> the module that defines it
     **dict.fromkeys(("play_out", "step"), ".play.runner"),
     **dict.fromkeys(("SimulationResult", "derive_seed", "simulate"), ".play.simulate"),
     "may_take_back": ".play.takeback",
-    **dict.fromkeys(("LOG_SCHEMA", "RULESET_SCHEMA", "ruleset_path", "shipped_rulesets"), ".source.catalogue"),
+    **dict.fromkeys(("LOG_SCHEMA", "RULESET_SCHEMA", "ruleset_path", "shipped_path", "shipped_rulesets"),
+                    ".source.catalogue"),
     **dict.fromkeys(("Document", "load_document"), ".source.document"),
     **dict.fromkeys(("check_output", "open_output"), ".source.files"),
     **dict.fromkeys(("BOT_KINDS", "INVARIANTS", "check_ruleset", "reproduce"), ".tools.checker"),

@@ -90,7 +90,8 @@ class BadFile(RulesrunError):
     """A file named by the user (or by a log) that cannot be used.
 
     `kind` says why: missing, directory, special (a device, a pipe or a
-    socket), too_large and long_line (`limit` is the bound), not_text (at
+    socket), kernel (a file of /proc, /sys and the like, which the command line
+    refuses), too_large and long_line (`limit` is the bound), not_text (at
     `line`), or unreadable / unwritable (`reason` is what the system said).
     """
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from .check.schema import schema_problems, size_problems
 from .errors import Problem, RulesetError
 from .source.catalogue import ruleset_path
-from .source.document import Document, load_document
+from .source.document import Document, UnreadRuleset, load_document
 
 if TYPE_CHECKING:
     from .engine.game import Game
@@ -67,7 +67,7 @@ class Validation:
     """
 
     problems: tuple[Problem, ...]
-    texts: dict[str, str]
+    texts: dict[str, str]  # of the files whose lines may be quoted (`Document.shown`)
     document: Document | None = None  # once the files are read and merged
     game: "Game | None" = None  # once it compiles
     usage_error: bool = False  # the ruleset itself could not be found or read
@@ -91,13 +91,14 @@ def validate(name_or_path: str) -> Validation:
     try:
         doc = load_document(name_or_path)
     except RulesetError as err:
-        return Validation(_in_order(err.problems), _read_texts(err.problems),
+        shown = err.shown if isinstance(err, UnreadRuleset) else frozenset()
+        return Validation(_in_order(err.problems), _read_texts(err.problems, shown),
                           usage_error=_not_found(name_or_path, err.problems))
     try:
         game = compile_document(doc)
     except RulesetError as err:
-        return Validation(_in_order(err.problems), doc.texts, doc)
-    return Validation(_in_order(check(game.rules, doc)), doc.texts, doc, game)
+        return Validation(_in_order(err.problems), doc.shown_texts(), doc)
+    return Validation(_in_order(check(game.rules, doc)), doc.shown_texts(), doc, game)
 
 
 def _not_found(name_or_path: str, problems: list[Problem]) -> bool:
@@ -116,15 +117,21 @@ def _in_order(problems: list[Problem]) -> tuple[Problem, ...]:
     return tuple(sorted(unique, key=lambda p: (files[p.position.path], p.position.line, p.position.column)))
 
 
-def _read_texts(problems: list[Problem]) -> dict[str, str]:
-    """The text of each file a problem points into, to show its lines; unreadable files are left out."""
+def _read_texts(problems: list[Problem], shown: frozenset[str]) -> dict[str, str]:
+    """The text of each file a problem points into, to show its lines; unreadable files are left out.
+
+    Only the files in `shown` are read: the one the user named and the bases that read as
+    rulesets. Any other file is not known to be a ruleset, and its lines could be anything.
+    """
+    from .errors import BadFile
+    from .source.files import open_regular
     from .source.safe_yaml import MAX_FILE_BYTES
     texts = {}
-    for file in {p.position.path for p in problems if p.position.line}:
+    for file in {p.position.path for p in problems if p.position.line} & shown:
         try:
-            with open(file, "rb") as stream:
+            with open_regular(file, MAX_FILE_BYTES) as stream:
                 texts[file] = stream.read(MAX_FILE_BYTES).decode("utf-8", "replace")
-        except OSError:
+        except (BadFile, OSError):
             continue
     return texts
 

@@ -202,7 +202,7 @@ NAMES: dict[str, tuple[str, str]] = {
 
 _INJECTION = '"); import os; os.system("x") #'
 _LINE = f'"\\\u2028{_INJECTION}{{0}}%s'  # what an expression's text literal or a switch case may hold
-_TEXT = f"'\"\\\n\u2028{_INJECTION}{{0}}%s\r\n"  # free text may hold anything: quotes, a backslash, new lines
+_TEXT = f"'\"\\\n\u2028{_INJECTION}{{0}}%s\n"  # free text may hold quotes, a backslash, new lines (not a control)
 
 # Placeholder -> the plain text, and the hostile one, for every place that holds free text or a word value.
 TEXTS: dict[str, tuple[str, str]] = {

@@ -103,9 +103,10 @@ def test_other_seed_is_a_mismatch_at_the_first_random_event(logged: Path, uno: G
         replay(uno, dict(game.header, seed=game.header["seed"] + 1), game.events)
 
 
-def test_malformed_logs_are_reported_with_their_line(tmp_path: Path) -> None:
+def test_malformed_logs_are_reported_with_their_line(logged: Path, tmp_path: Path) -> None:
     path = tmp_path / "bad.jsonl"
-    path.write_text('{"type": "header", "format": 1}\n{"type": "event", "event": "turn"\n', encoding="utf-8")
+    header = logged.read_text(encoding="utf-8").splitlines()[0]  # a header is checked whole before what follows
+    path.write_text(header + '\n{"type": "event", "event": "turn"\n', encoding="utf-8")
     with pytest.raises(ReplayMismatch, match=r"bad\.jsonl:2: not a JSON line"):
         read_games(path)
     path.write_text('{"type": "event", "event": "turn", "player": 0, "phase": null}\n', encoding="utf-8")

@@ -18,6 +18,7 @@ from ..engine.game import Action, Game
 from ..engine.state import State, inspect
 from ..errors import GameLimitExceeded, IllegalAction, ReplayMismatch
 from ..source.files import text_lines
+from . import log_lines as lines
 
 FORMAT = 1
 MAX_LOG_BYTES = 8 * 1024 ** 3  # a long simulation's log; it is read line by line
@@ -91,35 +92,48 @@ def read_game(path: str | Path, number: int) -> tuple[LoggedGame | None, int]:
 
 
 def _games(path: str | Path, keep: int | None) -> Iterator[LoggedGame | None]:
-    """Each game of the log in turn (None in place of games other than number `keep`, when it is given)."""
+    """Each game of the log in turn (None in place of games other than number `keep`, when it is given).
+
+    Every line is checked (log_lines.py) before it is kept, whether its game is kept or not: a log is read
+    as untrusted input, and its first bad line is refused with its number.
+    """
     current: LoggedGame | None = None
+    table: lines.Table | None = None
     count, kept = 0, False
     for number, raw in text_lines(path, MAX_LOG_BYTES):
-        if not raw.strip():
+        if not raw.strip(" \t\r"):  # blank by JSON's own whitespace; other characters are looked at
             continue
         try:
-            line = json.loads(raw)
-        except (json.JSONDecodeError, RecursionError) as err:
-            why = err.msg if isinstance(err, json.JSONDecodeError) else "nested too deeply"
-            raise ReplayMismatch("not_json", path=str(path), line=number, why=why) from None
-        kind = line.get("type") if isinstance(line, dict) else None
-        if kind == "header":
-            if current is not None or count:
-                yield current if kept else None
-            if line.get("format") != FORMAT:
-                raise ReplayMismatch("format", path=str(path), line=number, found=line.get("format"), expected=FORMAT)
-            count += 1
-            kept = keep is None or keep == count
-            current = LoggedGame(line, [], None)
-        elif kind in ("event", "result"):
-            if current is None or current.result is not None:
-                raise ReplayMismatch("outside", path=str(path), line=number, line_type=kind)
-            if kind == "result":
-                current = current._replace(result=line)
-            elif kept:  # an event of the game that is kept
-                current.events.append({k: v for k, v in line.items() if k != "type"})
-        else:
-            raise ReplayMismatch("line_type", path=str(path), line=number, line_type=kind)
+            line = lines.parse(raw)
+            if type(line) is not dict:
+                raise ReplayMismatch("not_object", found=line)
+            kind = line.get("type")
+            if kind == "header":
+                if current is not None or count:
+                    yield current if kept else None
+                found = line.get("format")
+                if type(found) is not int or found != FORMAT:  # `true` and `1.0` are not format 1
+                    raise ReplayMismatch("format", found=found, expected=FORMAT)
+                table = lines.check_header(line)
+                count += 1
+                kept = keep is None or keep == count
+                current = LoggedGame(line, [], None)
+            elif kind in ("event", "result"):
+                if current is None or current.result is not None or table is None:
+                    raise ReplayMismatch("outside", line_type=kind)
+                if kind == "result":
+                    lines.check_result(line, table)
+                    current = current._replace(result=line)
+                else:
+                    lines.check_event(line, table)
+                    if kept:  # an event of the game that is kept
+                        current.events.append({k: v for k, v in line.items() if k != "type"})
+            else:
+                raise ReplayMismatch("line_type", line_type=kind)
+        except ReplayMismatch as err:
+            if "line" in err.details:
+                raise
+            raise ReplayMismatch(err.kind, err.event, path=str(path), line=number, **err.details) from None
     if count:
         yield current if kept else None
 
@@ -134,10 +148,11 @@ def replay(game: Game, header: dict[str, Any], events: list[dict[str, Any]]) -> 
     if header.get("hash") != game.content_hash:
         raise ReplayMismatch("hash", ruleset=header.get("ruleset"), version=header.get("version"),
                              logged=header.get("hash"), loaded=game.content_hash)
-    try:
-        state = game.new_state(int(header["players"]), int(header["seed"]))
-    except (KeyError, TypeError, ValueError):
-        raise ReplayMismatch("header") from None
+    players, seed = lines.seat_count(header), lines.seed_of(header)
+    if players is None or seed is None:  # a header that was not read by `read_games` (which checks it)
+        raise ReplayMismatch("header")
+    state = game.new_state(players, seed)
+    table = lines.Table(players, len(game.components))
     _compare(state, events, 0, None)
     checked = len(state.events)
     while checked < len(events):
@@ -146,9 +161,12 @@ def replay(game: Game, header: dict[str, Any], events: list[dict[str, Any]]) -> 
         if index is None:
             raise ReplayMismatch("ended", checked, logged=events[checked])
         try:
+            lines.check_event(events[index], table)  # events that `read_games` did not read are checked here
             action = Action.from_json(events[index])
-        except (KeyError, TypeError, ValueError, AttributeError):
+        except (ReplayMismatch, KeyError, TypeError, ValueError, AttributeError):
             raise ReplayMismatch("malformed_action", index, logged=events[index]) from None
+        if not _whole_choices(game, events[index]):
+            raise ReplayMismatch("malformed_action", index, logged=events[index])
         try:
             state.apply(action)
         except IllegalAction as err:
@@ -158,10 +176,27 @@ def replay(game: Game, header: dict[str, Any], events: list[dict[str, Any]]) -> 
     return state
 
 
+def _whole_choices(game: Game, event: dict[str, Any]) -> bool:
+    """The action's component and player choices are whole numbers: Python takes `true` and `1.0` for 1.
+
+    The engine would accept them as component 1; a log may not. (The other choices are values the
+    ruleset declares, compared as the engine compares them.)
+    """
+    spec = game.action_index.get(event["action"])
+    if spec is None:  # no such action: the engine refuses it by name
+        return True
+    for choice in spec.choices:
+        value = event["args"].get(choice.name)
+        if value is not None and choice.kind in ("component", "player"):
+            if not all(type(item) is int for item in (value if isinstance(value, list) else [value])):
+                return False
+    return True
+
+
 def _compare(state: State, logged: list[dict[str, Any]], start: int, step: tuple[int, Action] | None) -> None:
     for i in range(start, len(state.events)):
         produced = _as_logged(state.events[i])
-        if i >= len(logged) or produced != logged[i]:
+        if i >= len(logged) or produced != logged[i] or not _same(produced, logged[i]):
             raise ReplayMismatch("differs", i, logged=logged[i] if i < len(logged) else None, produced=produced,
                                  step=step[0] if step else None, action=step[1] if step else None)
 
@@ -173,6 +208,29 @@ def _as_logged(event: ev.Event) -> dict[str, Any]:
         value = getattr(event, name)
         data[name] = _plain(dict(value) if name == "args" and type(event) is ev.ActionTaken else value)
     return data
+
+
+def _same(produced: dict[str, Any], logged: dict[str, Any]) -> bool:
+    """Equal events that are equal as JSON too: Python takes `true` for 1 and `1.0` for 1, a log may not.
+
+    The reader checks the type of every field but a variable's value and an action's choices; those are
+    compared here, once `==` has found the events equal.
+    """
+    kind = produced["event"]
+    if kind == "set":
+        return _same_json(produced["value"], logged["value"])
+    if kind == "action":
+        return _same_json(produced["args"], logged["args"])
+    return True
+
+
+def _same_json(produced: Any, logged: Any) -> bool:
+    if isinstance(produced, (list, tuple)):
+        return all(_same_json(a, b) for a, b in zip(produced, logged))
+    if isinstance(produced, dict):
+        return all(_same_json(value, logged[key]) for key, value in produced.items())
+    return isinstance(produced, bool) == isinstance(logged, bool) and isinstance(produced, float) == isinstance(
+        logged, float)
 
 
 def _plain(value: Any) -> Any:

@@ -12,6 +12,10 @@ layers shared by several bases are applied once, in order. Two sibling
 overlays that set the same value differently are a conflict, reported with
 both files. Every merged value keeps the position where it was written, so a
 problem in a variant points at the variant's own line.
+
+What a file may name is decided in catalogue.py (`base_path`): a shipped ruleset,
+or a `.yaml` file in the folder of the file that names it or below. Only the
+files that read as rulesets may have their lines quoted (`reads_as_ruleset`).
 """
 from __future__ import annotations
 
@@ -64,15 +68,34 @@ class ResolvedMap:
         return {source.file for source, _ in self.origins.values()}
 
 
-def layers_of(path: Path, find: Callable[[str, Path], Path], chain: tuple[str, ...] = ()) -> list[Layer]:
-    """Every layer a ruleset file is made of, bases first, each file once."""
+def reads_as_ruleset(data: object) -> bool:
+    """Whether a file read as YAML says it is a ruleset: a mapping with `schema_version` or `extends`.
+
+    A whole ruleset states its `schema_version`; a variant names its base in `extends`. A base
+    that says neither (or is no YAML at all) may be any file that happens to end in `.yaml`, so
+    problems inside it are shown by position and message only, never with its lines.
+    """
+    return isinstance(data, dict) and ("schema_version" in data or "extends" in data)
+
+
+def layers_of(path: Path, find: Callable[[str, Path], Path], chain: tuple[str, ...] = (),
+              shown: set[str] | None = None) -> list[Layer]:
+    """Every layer a ruleset file is made of, bases first, each file once.
+
+    `shown` collects the files whose lines a problem may quote, even when loading stops with an
+    error: the file named first (the user's own choice), and each base that reads as a ruleset.
+    """
     key = str(path)
+    if shown is not None and not chain:
+        shown.add(key)
     if key in chain:
         cycle = " -> ".join(Path(p).name for p in chain + (key,))
         raise RulesetError([Problem("X001", f"`extends` goes round in a circle: {cycle}", Position(key, 1, 1))])
     if len(chain) >= MAX_LAYERS:
         raise RulesetError([Problem("X002", f"`extends` chains more than {MAX_LAYERS} files", Position(key, 1, 1))])
     data, source = load_file(path)
+    if shown is not None and reads_as_ruleset(data):
+        shown.add(key)
     if not isinstance(data, dict):
         raise RulesetError([Problem("S100", "a ruleset is a mapping of sections (name:, components:, ...)",
                                     source.position(()))])
@@ -89,7 +112,7 @@ def layers_of(path: Path, find: Callable[[str, Path], Path], chain: tuple[str, .
         except RulesetError as err:
             raise RulesetError([Problem(p.code, p.message, source.position(where), hint=p.hint)
                                 for p in err.problems]) from None
-        for layer in layers_of(base_path, find, chain + (key,)):
+        for layer in layers_of(base_path, find, chain + (key,), shown):
             if layer.file not in {known.file for known in result}:
                 result.append(layer)
     own = {k: v for k, v in data.items() if k != "extends"}
