@@ -7,7 +7,7 @@ reads as the pipeline:
     source/    files, safe YAML with positions, `extends`, the shipped rulesets
     language/  the expression language: grammar, parse trees, types
     check/     the JSON Schema stage and the whole-ruleset checks
-    backend/   the ruleset compiled into closures
+    backend/   the ruleset compiled into closures, or written as a Python module (codegen/)
     engine/    the running game: the compiled Game, State, actions, events
     play/      bots, playing games out, simulations, comparisons, the game log
     tools/     invariants every game keeps, and `check`, which plays to find a broken one
