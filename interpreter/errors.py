@@ -40,6 +40,11 @@ class Problem:
         return text
 
 
+# What the quick Python form of an expression may raise where the language defines a value or an error of its
+# own (a none compared, an index out of range): the generated engine then asks the reference (backend/codegen/).
+RECOVERABLE = (TypeError, ValueError, IndexError, KeyError, ZeroDivisionError, AttributeError)
+
+
 class RulesrunError(Exception):
     """Base of every error the interpreter raises on purpose.
 

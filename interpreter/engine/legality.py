@@ -19,14 +19,13 @@ import math
 from typing import Any
 
 from ..backend.closures import Env
-from ..errors import EvalError
+from ..errors import RECOVERABLE, EvalError
 from . import refusals as R
 from .game import NO_DEFAULT, Action, ActionSpec, ChoiceSpec, Game
 from .refusals import Refusal
 from .table import Table
 
 MAX_CHOICE_SETS = 5000
-_RECOVERABLE = (TypeError, ValueError, IndexError, KeyError, ZeroDivisionError, AttributeError)
 
 
 class Listing:
@@ -73,7 +72,7 @@ class Listing:
         try:
             spec.lister(env, found)
             return True
-        except _RECOVERABLE:
+        except RECOVERABLE:
             found.clear()
             for choice in spec.choices:
                 env.loc.pop(choice.name, None)

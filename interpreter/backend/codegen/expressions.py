@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from ...errors import EvalError
+from ...errors import RECOVERABLE, EvalError
 from ...language import types as T
 from ...tree import nodes as n
 from ...tree.fold import PURE
@@ -20,7 +20,6 @@ from ...tree.nodes import NOT_CONSTANT
 from ..closures import FUNCTIONS, Closures, Env, face_tables
 from .module import ModuleWriter
 
-_RECOVERABLE = (TypeError, ValueError, IndexError, KeyError, ZeroDivisionError, AttributeError)
 _USES_TABLE = re.compile(r"\bs\b")
 _USES_LOCALS = re.compile(r"\bl\b")
 
@@ -152,7 +151,7 @@ class ExpressionCode(n.Pass[str]):
         try:
             for component in [None, *(c.id for c in self.closures.components)]:
                 table[component] = reference(Env(None, None, {local: component}))
-        except (EvalError, *_RECOVERABLE):
+        except (EvalError, *RECOVERABLE):
             return None
         return self.module.bind(table)
 

@@ -17,12 +17,13 @@ import dataclasses
 from typing import Any
 
 from ...engine.game import ActionSpec, Game, Trigger
+from ...errors import RECOVERABLE
 from ...tree import nodes as n
 from ..closures import Closures
 from ..effects import EffectClosures
 from .allowlist import Refused
 from .effects import EffectCode
-from .expressions import _RECOVERABLE, ExpressionCode, Function
+from .expressions import ExpressionCode, Function
 from .listing import ListerCode
 from .module import ModuleWriter, TooLarge
 
@@ -36,7 +37,7 @@ class Generator:
         self.expressions = ExpressionCode(self.module, closures)
         self.effects = EffectCode(self, self.module, EffectClosures(closures))
         self._functions: dict[int, str] = {}
-        self.recoverable = self.module.bind(_RECOVERABLE)
+        self.recoverable = self.module.bind(RECOVERABLE)
         self.listers = ListerCode(self)
 
     def expression(self, node: n.Expr) -> str:
