@@ -13,7 +13,7 @@ from ..interpreter import Action
 from ..interpreter import State
 from .moves import Chooser, typing_examples
 from .style import Style, words
-from .table import shown_variables
+from .table import label, shown_variables
 
 
 def rules_help(state: State, actions: list[Action], chooser: Chooser, style: Style, width: int = 80) -> str:
@@ -35,7 +35,7 @@ def rules_help(state: State, actions: list[Action], chooser: Chooser, style: Sty
             who = " (anyone, out of turn)" if spec.by_anyone else ""
             lines.extend(_entry(words(spec.name) + who, spec.description, 2, width))
     described = [(words(z.name), z.description) for z in game.zones.values() if z.description]
-    described += [(words(v.name), v.description) for v in shown_variables(game)]
+    described += [(label(v), v.description) for v in shown_variables(game) if v.description]
     if described:
         lines.append(style.strong("On the table:"))
         for name, description in described:

@@ -18,16 +18,22 @@ from .engine import ENGINE, load
 from .paths import OutputFile, OutputPath
 
 EXIT_FAILED = 1
+EXIT_USAGE = 2  # also for a ruleset named on the command line that is not there, whatever the command
 
 
 class _Commands(click.Group):
-    """A command group that reports the interpreter's errors as text and exit code 1."""
+    """A command group that reports the interpreter's errors as text and exit code 1 (2 for no such ruleset)."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        words = list(ctx.args)  # what follows the command's name, as typed
         try:
             return super().invoke(ctx)
         except Exception as err:  # noqa: BLE001 - anything not ours is re-raised below
             from ..interpreter import RulesetError, RulesrunError, diagnostics
+            if isinstance(err, RulesetError) and _named_but_missing(err.problems, words):
+                for problem in err.problems:
+                    click.echo(diagnostics.render(problem, {}), err=True)
+                ctx.exit(EXIT_USAGE)
             if isinstance(err, RulesetError):
                 for problem in err.problems:
                     click.echo(diagnostics.header(problem), err=True)
@@ -39,6 +45,17 @@ class _Commands(click.Group):
             else:
                 raise
             ctx.exit(EXIT_FAILED)
+
+
+def _named_but_missing(problems: list[Any], words: list[str]) -> bool:
+    """Whether every problem says a ruleset typed on the command line cannot be found or read (not one it extends).
+
+    Such a problem is a file problem (F...) with no line, at the name as typed or at its path;
+    `validate` decides the same way, so every command gives it the same exit code.
+    """
+    typed = set(words) | {str(Path(word)) for word in words if word}
+    return bool(problems) and all(p.code.startswith("F") and not p.position.line and p.position.path in typed
+                                  for p in problems)
 
 
 @click.group(cls=_Commands)
@@ -53,7 +70,7 @@ def main() -> None:
     Exit codes:
       0    success (validate: the ruleset is valid; warnings do not fail)
       1    invalid ruleset (validate --strict: warnings too), or a game or log failed
-      2    usage error (unknown option, missing argument; validate: no such ruleset file)
+      2    usage error (unknown option, missing argument, no such ruleset file or name)
       130  interrupted (Ctrl-C)
 
     Every problem code is explained in docs/errors.md.

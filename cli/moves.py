@@ -20,12 +20,16 @@ two words), and each piece must match, in order, a word of the move as shown:
 - a sign matches the same sign ("#");
 - an answer may be typed alone or after its choice's name ("blue", "colour
   blue"; a seat as "p2"); a yes/no choice is answered by its name or "yes", and by
-  "no" or "no" and its name; an optional choice left out by "none".
+  "no" or "no" and its name; an optional choice left out by "none";
+- a set of components (a `many` choice) is typed as its components one after
+  another, in any order, with or without "+" between them ("r4 b4", "blue 4 +
+  red 4"); the empty set as "none" or "no" and its components' noun.
 
 Among the moves that match, those that pass over the fewest choices before a
 typed one win ("r" is a red card rather than a wild declared red), then those
 whose typed parts were typed most completely ("wild blue" is the wild, not the
-wild draw four, in blue). When the winners
+wild draw four, in blue; "r4 b4" is the set of those two, not a larger set
+that holds them). When the winners
 agree on their first answers, the questions move on to the first one they
 differ in (typing just an action's name moves on to its first choice); when
 they differ at once, the question stays and names them. Words
@@ -35,15 +39,26 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..interpreter import Action, ChoiceSpec, State, say_refusal
-from .style import Style, component_order, value_text, words
+from .style import Style, component_order, count, value_text, words
 from .table import PLAIN, describe_action, describe_rest, describe_value
 
 Args = tuple[tuple[str, Any], ...]
 Phrase = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Members:
+    """A set of components as it may be typed: `name` (the choice's, or nothing), then each member in any order."""
+
+    name: Phrase
+    members: tuple[Phrase, ...]
+
+
+Said = Phrase | Members  # one way of typing one answer
 
 NUMBER_WORDS = {word: n for n, word in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
@@ -145,6 +160,8 @@ class Chooser:
             return (0, ())
         choices = self.state.game.action_index[prefix.name or ""].choices
         if next(c.kind for c in choices if c.name == name) == "component":
+            if isinstance(value, tuple):  # a set: the smaller first, then by its members as a hand is sorted
+                return (1, (len(value), sorted(component_order(self.state.game, c, self.view.faces) for c in value)))
             return (1, component_order(self.state.game, value, self.view.faces))
         return (1, (position,))
 
@@ -174,6 +191,13 @@ class Chooser:
 
     def typed(self, text: str, style: Style = PLAIN) -> Typed:
         """Match typed words against the moves still possible (see the module docstring)."""
+        try:
+            return self._typed(text, style)
+        finally:  # what a set's members cover is kept for one answer only: thousands of sets fill the memory
+            _covering.cache_clear()
+            _set_ends.cache_clear()
+
+    def _typed(self, text: str, style: Style) -> Typed:
         typed = pieces(text)
         if not typed:
             return Typed(problem="nothing typed")
@@ -205,12 +229,14 @@ class Chooser:
         for spec in game.actions_in_phase(self.view.phase):
             if spec.by_anyone or not spec.choices or spec.choices[0].kind != "component":
                 continue
+            first = spec.choices[0]
             for cid in own:
                 label = game.label(cid, self.view.faces)
                 if _match_slots(typed, ((pieces(spec.name),), (pieces(label),)), True) is None:
                     continue
-                refusal = state.why_not(Action(spec.name, player, ((spec.choices[0].name, cid),)))
-                if refusal is not None and refusal.code != "missing":
+                value = (cid,) if first.many else cid  # a set of one: its `where` is the set's test of each
+                refusal = state.why_not(Action(spec.name, player, ((first.name, value),)))
+                if refusal is not None and refusal.code not in ("missing", "set_size"):
                     return f"{spec.name} {label} is not allowed: {say_refusal(refusal)}"
         return None
 
@@ -218,14 +244,14 @@ class Chooser:
         return option.prefix.name == action.name and action.args[:len(option.prefix.args)] == option.prefix.args
 
     def _cost(self, typed: Phrase, action: Action, start: int) -> tuple[int, int] | None:
-        slots: list[tuple[Phrase, ...]] = [] if self.prefix.name is not None else [(pieces(action.name),)]
+        slots: list[tuple[Said, ...]] = [] if self.prefix.name is not None else [(pieces(action.name),)]
         spec = self.state.game.action_index[action.name]
         kinds = {c.name: c.kind for c in spec.choices}
         for name, value in action.args[start:]:
             slots.append(self._phrases(kinds[name], name, value))
         return _match_slots(typed, tuple(slots), self.prefix.name is None)
 
-    def _phrases(self, kind: str, name: str, value: Any) -> tuple[Phrase, ...]:
+    def _phrases(self, kind: str, name: str, value: Any) -> tuple[Said, ...]:
         """The ways one answer may be typed."""
         own = pieces(name)
         if value is None:
@@ -234,6 +260,11 @@ class Chooser:
             return (own, ("yes",), ("+",) + own)
         if value is False:
             return (("no",) + own, ("no",))
+        if kind == "component" and isinstance(value, tuple):
+            if not value:
+                return (("none",), ("no",) + pieces(count(self.state.game, 0))[1:], ("no",) + own)
+            members = tuple(pieces(self.state.game.label(c, self.view.faces)) for c in value)
+            return (Members((), members), Members(own, members))
         if kind == "component":
             said = pieces(self.state.game.label(value, self.view.faces))
         elif kind == "player":
@@ -298,7 +329,7 @@ def _common_prefix(actions: list[Action]) -> Prefix | None:
 
 
 @cache
-def _match_slots(typed: Phrase, slots: tuple[tuple[Phrase, ...], ...], free_first: bool) -> tuple[int, int] | None:
+def _match_slots(typed: Phrase, slots: tuple[tuple[Said, ...], ...], free_first: bool) -> tuple[int, int] | None:
     """The least cost of matching `typed` across the slots in order, or None if it cannot match.
 
     The cost is first the number of slots passed over before a later one takes a piece
@@ -315,8 +346,12 @@ def _match_slots(typed: Phrase, slots: tuple[tuple[Phrase, ...], ...], free_firs
         if found is not None and not (free_first and slot == 0):
             found = (found[0] + 1, found[1])
         for phrase in slots[slot]:
-            for j in range(i + 1, len(typed) + 1):
-                left = _match_phrase(typed[i:j], phrase)
+            ends: list[tuple[int, int | None]]
+            if isinstance(phrase, Members):
+                ends = [(i + end, left) for end, left in _match_members(typed[i:], phrase).items()]
+            else:
+                ends = [(j, _match_phrase(typed[i:j], phrase)) for j in range(i + 1, len(typed) + 1)]
+            for j, left in ends:
                 if left is None:
                     continue
                 rest = best(slot + 1, j)
@@ -325,6 +360,76 @@ def _match_slots(typed: Phrase, slots: tuple[tuple[Phrase, ...], ...], free_firs
         return found
 
     return best(0, 0)
+
+
+def _match_members(typed: Phrase, said: Members) -> dict[int, int]:
+    """For each end `e`, how many words of a set stay unmatched when all of `typed[:e]` matches it.
+
+    The choice's name, when `said` has one, comes first; then each typed part matches a member
+    the way `_match_phrase` matches a phrase, every member at most once and in any order (a set
+    has no order to remember); a "+" between them matches nothing and costs nothing.
+    """
+    if not said.name:
+        return _set_ends(typed, said.members)
+    found: dict[int, int] = {}
+    for k in range(1, len(typed) + 1):
+        left = _match_phrase(typed[:k], said.name)
+        if left is None:
+            continue
+        for end, rest in _set_ends(typed[k:], said.members).items():
+            if k + end not in found or left + rest < found[k + end]:
+                found[k + end] = left + rest
+    return found
+
+
+@cache
+def _set_ends(typed: Phrase, members: tuple[Phrase, ...]) -> dict[int, int]:
+    """`_match_members` without a name: the typed pieces each member covers, worked out for all ends at once."""
+    covered = _covering(typed, members)
+    found: dict[int, int] = {}
+    mask = 0
+    for end, piece in enumerate(typed, 1):
+        if piece != "+":
+            mask |= 1 << (end - 1)
+        if mask and mask in covered:
+            found[end] = covered[mask]
+    return found
+
+
+@cache
+def _covering(typed: Phrase, members: tuple[Phrase, ...]) -> dict[int, int]:
+    """Which typed pieces (a bit each) the members can cover, each at most once, and the least words left unmatched.
+
+    Worked out one member at a time, so that sets with the same first members (the sets of a
+    `many` choice, listed in id order, mostly share them) share the work through the cache,
+    which `Chooser.typed` empties once it has its answer.
+    """
+    if not members:
+        return {0: 0}
+    before = _covering(typed, members[:-1])
+    member = members[-1]
+    after: dict[int, int] = {}
+    for mask, cost in before.items():
+        if cost + len(member) < after.get(mask, cost + len(member) + 1):  # this member not typed
+            after[mask] = cost + len(member)
+        for bits, left in _spans(typed, member):
+            if not mask & bits and cost + left < after.get(mask | bits, cost + left + 1):
+                after[mask | bits] = cost + left
+    return after
+
+
+@lru_cache(maxsize=65536)
+def _spans(typed: Phrase, member: Phrase) -> tuple[tuple[int, int], ...]:
+    """Each run of typed pieces (no "+" in it) that matches `member`: its bits, and the words of `member` left over."""
+    found = []
+    for i in range(len(typed)):
+        for j in range(i + 1, len(typed) + 1):
+            if typed[j - 1] == "+":
+                break
+            left = _match_phrase(typed[i:j], member)
+            if left is not None:
+                found.append((((1 << j) - 1) ^ ((1 << i) - 1), left))
+    return tuple(found)
 
 
 @cache

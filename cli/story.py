@@ -1,8 +1,9 @@
 """What just happened, in short lines built from the events.
 
 One line per action: who took it and what they chose, then what it caused:
-"P2: play red skip — P3 loses their turn", "P1: draw — you draw blue 5". The
-rules are generic: a move of a component the action named is not repeated;
+"P2: play red skip — P3 loses their turn", "P1: draw — you draw blue 5",
+"P1: play set red 4 + blue 4". The rules are generic: a move of a component the
+action named (alone or in a set) is not repeated;
 moves between two public shared zones, and a single component leaving a public
 shared zone for a closed one, tell nothing new and are left out; moves into a
 player's zone read "draws" (from the stock or a hidden zone) or "takes"; skips
@@ -64,7 +65,9 @@ class _Teller:
         if action is not None:
             spec = self.game.action_index.get(action.name)
             kinds = {c.name: c.kind for c in spec.choices} if spec else {}
-            self.named = {v for k, v in action.args if kinds.get(k) == "component" and v is not None}
+            for k, v in action.args:
+                if kinds.get(k) == "component" and v is not None:
+                    self.named.update(v if isinstance(v, tuple) else (v,))  # a `many` choice names a set
 
     def add(self, event: ev.Event) -> None:
         if isinstance(event, ev.ActionTaken):

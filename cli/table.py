@@ -9,9 +9,10 @@ game. What the table shows, by generic rules:
 - each shared zone: a hidden zone by its size; a pile (a zone another zone is
   refilled from) or a top-only zone by its top component; any other public zone
   by all its components (an empty one is left out);
-- variables: only those the ruleset gives a `description`, that are not
-  hidden, not per-turn memory and not the score, and only while their value
-  differs from the initial one (so "0", "no" and "none" do not clutter it);
+- variables: those the ruleset says to `show`, always, with their label;
+  otherwise only those it gives a `description`, that are not hidden, not
+  per-turn memory and not the score, and only while their value differs from
+  the initial one (so "0", "no" and "none" do not clutter it);
 - the viewer's own hidden hand, sorted (see style.py).
 """
 from __future__ import annotations
@@ -28,13 +29,31 @@ _Shown = TypeVar("_Shown", bound="int | None")  # a component id, or None for on
 
 def describe_value(state: State, kind: str | None, value: Any, style: Style = PLAIN,
                    shown: Callable[[int], bool] = lambda cid: True) -> str:
-    """One choice's value in words: a component's label, a seat, or a declared value."""
+    """One choice's value in words: a component's label, a set of them ("red 4 + blue 4"), a seat, or a value."""
+    if kind == "component" and isinstance(value, tuple):
+        return describe_set(state, value, style, shown)
     if kind == "component":
         visible = value if shown(value) else None
         return style.component(state.game, visible, _faces(state, visible))
     if kind == "player":
         return seat(value)
     return style.value(value)
+
+
+def describe_set(state: State, cids: Iterable[int], style: Style = PLAIN,
+                 shown: Callable[[int], bool] = lambda cid: True) -> str:
+    """The components of a `many` choice joined by " + ", in the order a hand is shown; hidden ones last.
+
+    Only the components the viewer sees are sorted, so that the place of a hidden one tells nothing.
+    """
+    game = state.game
+    cids = list(cids)
+    if not cids:
+        return "no " + count(game, 0).split(" ", 1)[1]
+    visible = sorted((c for c in cids if shown(c)), key=lambda c: component_order(game, c, _faces(state, c)))
+    hidden = len(cids) - len(visible)
+    return " + ".join([style.component(game, c, _faces(state, c)) for c in visible]
+                      + [style.component(game, None, {})] * hidden)
 
 
 def _said(state: State, action: Action, start: int, style: Style,
@@ -57,7 +76,7 @@ def describe_rest(state: State, action: Action, start: int, style: Style = PLAIN
 
 def describe_action(state: State, action: Action, shown: Callable[[int], bool] = lambda cid: True,
                     style: Style = PLAIN) -> str:
-    """A move in words: "play red 7", "play wild, colour blue", "play red 3 + call"."""
+    """A move in words: "play red 7", "play wild, colour blue", "play red 3 + call", "play set red 4 + blue 4"."""
     text = words(action.name)
     first = True
     for name, said in _said(state, action, 0, style, shown):
@@ -86,8 +105,19 @@ def sorted_components(state: State, cids: Iterable[_Shown], view: View | None = 
 
 def shown_variables(game: Game) -> list[VariableSpec]:
     """The variables a table may show (see the module docstring)."""
-    return [v for v in game.variables.values()
-            if v.description and v.visibility != "hidden" and v.scope != "turn" and v.name != game.score_variable]
+    return [v for v in game.variables.values() if isinstance(v.show, str) and v.visibility != "hidden"
+            or v.show is None and v.description and v.visibility != "hidden" and v.scope != "turn"
+            and v.name != game.score_variable]
+
+
+def label(variable: VariableSpec) -> str:
+    """What the table calls a variable: the label its `show` gives, else its name in words."""
+    return variable.show if isinstance(variable.show, str) and variable.show else words(variable.name)
+
+
+def _worth_showing(variable: VariableSpec, value: Any) -> bool:
+    """A variable the ruleset says to show is always shown; another only while it differs from its start."""
+    return isinstance(variable.show, str) or value != variable.initial
 
 
 def play_order(view: View) -> str:
@@ -114,8 +144,8 @@ def render_table(state: State, viewer: int | None, style: Style = PLAIN, recent:
             line = _shared_zone(game, view, name, name in piles or spec.visibility == "top", style)
             if line:
                 lines.append("  " + line)
-    shared = [f"{words(v.name)}: {style.value(view.variables[v.name])}" for v in shown_variables(game)
-              if not v.per_player and view.variables[v.name] != v.initial
+    shared = [f"{label(v)}: {style.value(view.variables[v.name])}" for v in shown_variables(game)
+              if not v.per_player and _worth_showing(v, view.variables[v.name])
               and visibility.may_read(v, None, viewer, view.current)]
     if shared:
         lines.append("  " + " · ".join(shared))
@@ -157,8 +187,8 @@ def _player_rows(state: State, view: View, viewer: int | None, style: Style, ope
             parts.append("dealer")
         for var in per_player:
             value = view.variables[var.name][p]
-            if value != var.initial and visibility.may_read(var, p, viewer, view.current):
-                parts.append(words(var.name) if value is True else f"{words(var.name)}: {style.value(value)}")
+            if _worth_showing(var, value) and visibility.may_read(var, p, viewer, view.current):
+                parts.append(label(var) if value is True else f"{label(var)}: {style.value(value)}")
         name = names[p].ljust(name_width)
         rows.append(f"  {marker} {style.strong(name) if p == view.current else name}  " + "  ".join(parts))
         for shown in listed:

@@ -32,6 +32,7 @@ class Problem:
     position: Position
     severity: str = "error"
     hint: str = ""
+    note: str = ""  # where else it concerns: the rule of a base that a variant's change breaks
 
     def format(self) -> str:
         text = f"{self.position}: {self.severity}: {self.message}"
@@ -71,16 +72,26 @@ class EvalError(RulesrunError):
     """An expression or an effect failed while a game ran (a colour added to a number, a loop without end).
 
     `kind` says what failed and `details` the values involved; `action` is the
-    action being applied when it failed, once known.
+    action being applied when it failed, once known; `rule` is the path in the
+    ruleset of the rule that was running (`("actions", "play", "effects")`) and
+    `position` where that rule is written, once known.
     """
 
-    def __init__(self, kind: str, action: Any = None, **details: Any):
+    def __init__(self, kind: str, action: Any = None, rule: tuple[Any, ...] = (), position: Position | None = None,
+                 **details: Any):
         super().__init__(kind)
         self.kind, self.action, self.details = kind, action, details
+        self.rule, self.position = rule, position
 
-    def during(self, action: Any) -> "EvalError":
+    def during(self, action: Any) -> EvalError:
         """The same failure, known to have happened while `action` was applied."""
-        return EvalError(self.kind, action, **self.details)
+        return EvalError(self.kind, action, self.rule, self.position, **self.details)
+
+    def at(self, rule: tuple[Any, ...], position: Position | None) -> EvalError:
+        """The same failure, known to have happened in the rule at `rule` (kept if already known)."""
+        if self.rule:
+            return self
+        return EvalError(self.kind, self.action, rule, position, **self.details)
 
 
 class IllegalAction(RulesrunError):

@@ -7,32 +7,76 @@ the same stages and refuses a ruleset that has any error, so nothing that
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .check.schema import schema_problems, size_problems
-from .errors import Problem, RulesetError
+from .errors import Position, Problem, RulesetError
 from .source.catalogue import ruleset_path
 from .source.document import Document, UnreadRuleset, load_document
 
 if TYPE_CHECKING:
     from .engine.game import Game
+    from .tree.nodes import Ruleset
 
 
-def compile_document(doc: Document) -> "Game":
+def compile_document(doc: Document) -> Game:
     """Check the size and the shape, refuse a component count too large to build, then compile."""
     from .backend.assemble import assemble
     from .tree.build import MAX_COMPONENTS, build, component_entries
-    problems = size_problems(doc) or schema_problems(doc)
+    problems = size_problems(doc)
     if problems:
         raise RulesetError(problems)
+    problems = schema_problems(doc)
+    if problems:
+        local = all(p.code in LOCAL_SHAPES for p in problems)  # a missing or misshapen section: its uses would all fail
+        raise RulesetError(problems + (_expression_problems(doc, problems) if local else []))
     total = sum(count for _, count in component_entries(doc.data))
     if total > MAX_COMPONENTS:  # refused before a single component is made
         raise RulesetError([Problem("S203", f"the components add up to {total}, more than {MAX_COMPONENTS}",
                                     doc.source.key_position(("components",)))])
-    return assemble(build(doc))
+    game = assemble(build(doc))
+    game.positions.update(rule_positions(game.rules, doc))
+    return game
 
 
-def load_game(name_or_path: str, engine: str = "interpreter") -> "Game":
+LOCAL_SHAPES = frozenset({"S103", "S104", "S105", "S106", "S107"})  # an unknown key, a value out of its bounds
+
+
+def _expression_problems(doc: Document, structural: list[Problem]) -> list[Problem]:
+    """The expression errors of a document the schema refused, so that one run reports every problem of a file.
+
+    The compiler expects the shapes the schema checks, so it is run on trial: what it
+    finds in expressions (E codes) on lines the schema did not already report is kept,
+    and whatever else it runs into is left to the schema's problems.
+    """
+    from .tree.build import MAX_COMPONENTS, build, component_entries
+    reported = {(p.position.path, p.position.line) for p in structural}
+    try:
+        if sum(count for _, count in component_entries(doc.data)) <= MAX_COMPONENTS:
+            build(doc)
+    except RulesetError as err:
+        return [p for p in err.problems if p.code.startswith("E") and (p.position.path, p.position.line)
+                not in reported]
+    except Exception:  # noqa: BLE001 - a shape the schema refused: its problems say it
+        return []
+    return []
+
+
+def rule_positions(rules: Ruleset, doc: Document) -> dict[tuple[Any, ...], Position]:
+    """Where each rule the engine runs is written, so that a failure while playing can point at it."""
+    paths: list[tuple[Any, ...]] = [("setup",), ("round", "setup"), ("round", "end"), ("round", "game_over"),
+                                    ("round", "winners"), ("round", "next_dealer"), ("turn", "phase"),
+                                    ("turn", "on_begin"), ("turn", "on_end"), ("evaluation",)]
+    for action in rules.actions:
+        paths += [action.path, action.path + ("if",), action.path + ("require",), action.path + ("effects",)]
+        paths += [choice.path for choice in action.choices]
+    for trigger in rules.triggers:
+        paths += [trigger.path, trigger.path + ("when",), trigger.path + ("do",)]
+    found = {path: doc.source.position(path) for path in paths}
+    return {path: position for path, position in found.items() if position.line}
+
+
+def load_game(name_or_path: str, engine: str = "interpreter") -> Game:
     """The compiled game of a ruleset (a shipped name or a path), after every stage `validate` runs.
 
     A ruleset with an error is refused with every problem found; warnings do not refuse it.
@@ -49,7 +93,7 @@ def load_game(name_or_path: str, engine: str = "interpreter") -> "Game":
     return game
 
 
-def load_checked(name_or_path: str) -> tuple[Document, "Game"]:
+def load_checked(name_or_path: str) -> tuple[Document, Game]:
     """The resolved document of a ruleset and its compiled game, refused as `load_game` refuses."""
     report = validate(name_or_path)
     if report.errors or report.game is None or report.document is None:
@@ -69,7 +113,7 @@ class Validation:
     problems: tuple[Problem, ...]
     texts: dict[str, str]  # of the files whose lines may be quoted (`Document.shown`)
     document: Document | None = None  # once the files are read and merged
-    game: "Game | None" = None  # once it compiles
+    game: Game | None = None  # once it compiles
     usage_error: bool = False  # the ruleset itself could not be found or read
 
     @property

@@ -204,3 +204,24 @@ def run_cli(*args: str, stdin: str | None = None) -> Any:
         raise result.exception
     assert "Traceback" not in result.output
     return result
+
+
+# ---------------------------------------------------------------- the corpus's clean base ruleset, edited
+
+CORPUS_BASE = (Path(__file__).parent / "corpus" / "lib" / "base.yaml").read_text(encoding="utf-8")
+
+
+def changed(*pairs: tuple[str, str], text: str = CORPUS_BASE) -> str:
+    """A ruleset text (the corpus's clean base) with each `old` (found exactly once) replaced by `new`."""
+    for old, new in pairs:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
+def write(tmp_path: Path, text: str, name: str = "house.yaml") -> str:
+    """The text as a file in `tmp_path`; its path."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+

@@ -335,6 +335,6 @@ def test_explain_command_prints_markdown_and_text() -> None:
 
 def test_explain_command_reports_an_unknown_ruleset_without_a_traceback() -> None:
     result = CliRunner().invoke(main, ["explain", "no-such-game"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # no such ruleset: a usage error, as in every command
     assert "no ruleset named 'no-such-game'" in result.output
     assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)

@@ -188,7 +188,7 @@ NAMES: dict[str, tuple[str, str]] = {
     # phases
     "main": ("main", "def"), "after": ("after", "return"),
     # definitions and their parameters
-    "top": ("top_card", "globals"), "odd_card": ("odd_card", "compile"), "matches": ("matches", "range"),
+    "top": ("top_card", "globals"), "odd_card": ("odd_card", "compile"), "matches": ("matches", "sorted"),
     "hand_points": ("hand_points", "tuple"), "lenient": ("lenient", "__globals__"),
     "card_arg": ("c", "yield"), "who": ("p", "class"),
     # a name bound by an aggregate and a loop
@@ -336,7 +336,12 @@ def template(n: dict[str, str], t: dict[str, str]) -> dict[str, Any]:
                      "else": [{"if": x("{matches}({drawn})"), "then": [{"goto": n["after"]}], "else": ["end_turn"]}]},
                 ],
             },
-            n["keep"]: {"phase": n["after"], "effects": ["end_turn"]},
+            n["keep"]: {"phase": n["after"], "effects": [  # a filter, a cut, a range and where a card lies
+                {"set": {n["stamp"]: x("size([{each} in {hand}: {each}.{number} > 2][1:]) "
+                                       "+ sum({each} in range(0, {start} + 2): {each}) "
+                                       "+ (1 if zone_of(top({pile})) == '{pile}' and owner_of(top({pile})) == none "
+                                       "else 0)")}},
+                "end_turn"]},
             n["poke"]: {
                 "by": "anyone",
                 "if": x("count({each} in others(player): {flag}[{each}]) > 0"),

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner, Result
+from helpers import CORPUS_BASE as BASE
+from helpers import changed, write
 from rulesrun.cli.main import main
 from rulesrun.interpreter import RULESET_SCHEMA as SCHEMA_FILE
 from rulesrun.interpreter import load_document, shipped_rulesets, validate
@@ -25,7 +27,6 @@ from rulesrun.interpreter.tree import nodes
 from rulesrun.interpreter.words.diagnostics import as_json, render, summary
 
 ROOT = Path(__file__).resolve().parent.parent
-BASE = (Path(__file__).parent / "corpus" / "lib" / "base.yaml").read_text(encoding="utf-8")
 CODE = re.compile(r'"([A-Z]\d{3})"')
 
 
@@ -36,19 +37,6 @@ def run(*args: str) -> Result:
     return result
 
 
-def write(tmp_path: Path, text: str, name: str = "house.yaml") -> str:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
-
-
-def changed(*pairs: tuple[str, str]) -> str:
-    """The corpus's clean base ruleset with each `old` (found exactly once) replaced by `new`."""
-    text = BASE
-    for old, new in pairs:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    return text
 
 
 def codes(tmp_path: Path, text: str) -> list[str]:
@@ -131,7 +119,7 @@ def test_summary_and_json() -> None:
     assert summary(problems, "r.yaml") == "r.yaml: 1 error, 2 warnings"
     assert summary([], "r.yaml") == "r.yaml: valid"
     assert as_json(problems[2:]) == [{"path": "r.yaml", "line": 5, "column": 6, "severity": "warning",
-                                      "code": "S402", "message": "w", "hint": "h"}]
+                                      "code": "S402", "message": "w", "hint": "h", "note": ""}]
 
 
 # ---------------------------------------------------------------- the command
@@ -159,7 +147,7 @@ def test_validate_json_lists_problems_on_stdout(tmp_path: Path) -> None:
     result = run("validate", "--format", "json", path)
     assert result.exit_code == 1
     assert json.loads(result.stdout) == [{"path": path, "line": 50, "column": 12, "severity": "error", "code": "E110",
-                                          "message": "unknown name 'pases'", "hint": "did you mean 'passes'?"}]
+                                          "message": "unknown name 'pases'", "hint": "did you mean 'passes'?", "note": ""}]
     assert json.loads(run("validate", "--format", "json", "uno").stdout) == []
 
 
@@ -332,12 +320,20 @@ def test_a_procedure_nothing_runs_is_not_checked_until_something_runs_it(tmp_pat
         == ["S303", "S312"]
 
 
-@pytest.mark.parametrize("condition", ["big(2)", "hand_size - 3", "hand_size in [1, 2]", "never"])
+@pytest.mark.parametrize("condition", ["big(2)", "hand_size - 3 > 0", "hand_size in [1, 2]", "never"])
 def test_a_condition_the_folder_decides_before_the_game_is_always_false(tmp_path: Path, condition: str) -> None:
-    """Parameterised definitions, arithmetic, `in` and a definition written as a number fold too."""
-    text = changed(('  top_card: "top(pile)"\n', '  top_card: "top(pile)"\n  big(x): "x > 5"\n  never: 0\n'),
+    """Parameterised definitions, arithmetic, `in` and a definition written as a condition fold too."""
+    text = changed(('  top_card: "top(pile)"\n', '  top_card: "top(pile)"\n  big(x): "x > 5"\n  never: "1 > 2"\n'),
                    ('"not any(c in hand: playable(c))"', f'"{condition}"'))
     assert codes(tmp_path, text) == ["S405"]
+
+
+@pytest.mark.parametrize("condition", ["hand_size - 3", "0", "top_card", "hand"])
+def test_a_condition_that_is_not_true_or_false_is_refused_where_it_is_written(tmp_path: Path, condition: str) -> None:
+    text = changed(('"not any(c in hand: playable(c))"', f'"{condition}"'))
+    problems = validate(write(tmp_path, text)).errors
+    assert [p.code for p in problems] == ["E140"]
+    assert problems[0].message.startswith("expected true or false here, got ")
 
 
 def test_a_local_name_spelled_like_a_variable_does_not_use_it(tmp_path: Path) -> None:

@@ -33,13 +33,14 @@ def assemble(rules: n.Ruleset) -> Game:
         winners=maybe(rules.winners), next_dealer=maybe(rules.next_dealer), turn_phase=maybe(rules.turn_phase),
         turn_on_begin=effects.compile(rules.turn_on_begin) if rules.turn_on_begin is not None else None,
         turn_on_end=effects.compile(rules.turn_on_end) if rules.turn_on_end is not None else None,
-        triggers=tuple(Trigger(expressions.compile(t.when), effects.compile(t.effects)) for t in rules.triggers),
+        triggers=tuple(Trigger(expressions.compile(t.when), effects.compile(t.effects), t.moment)
+                       for t in rules.triggers),
         phases=rules.phases, max_actions=rules.max_actions, max_rounds=rules.max_rounds, source=rules.source,
         score_variable=rules.score_variable, domains={k: list(v) for k, v in rules.domains.items()},
         interchangeable=[("die", c.id) if c.faces else tuple(sorted((k, v) for k, v in c.attrs.items()
                                                                       if k != "label"))
                          for c in rules.components],
-        rules=rules, expressions=expressions)
+        rules=rules, expressions=expressions, evaluation=maybe(rules.evaluation))
     return game
 
 

@@ -16,7 +16,7 @@ from typing import Any, Callable, cast
 
 from ..errors import EvalError
 from ..tree import nodes as n
-from ..tree.fold import COMPARE, PURE, Facts, Folder, contains
+from ..tree.fold import COMPARE, MAX_ITEMS, MAX_NUMBER, PURE, Facts, Folder, contains, span, total
 from ..tree.nodes import NOT_CONSTANT
 from ..tree.symbols import Symbols
 
@@ -35,21 +35,93 @@ class Env:
         self.loc = loc if loc is not None else {}
 
 
+def seat(state: Any, p: Any) -> int:
+    """A value a rule uses as a player: a seat of the game, or the language's error naming the value."""
+    if type(p) is int and 0 <= p < state.players:
+        return p
+    raise EvalError("no_player", value=p, last=state.players - 1)
+
+
+def always_a_seat(node: n.Expr) -> bool:
+    """Whether an expression can only give a seat of the game (so reading a player's entry by it cannot fail).
+
+    The acting player and the player to move (validation refuses a rule that
+    names the acting player where none acts), a player choice or loop name and
+    the seat functions give seats; a variable, a number or a round's `winner`
+    (none when nobody won) may not.
+    """
+    if isinstance(node, n.Builtin):
+        return node.name in ("player", "current")
+    if isinstance(node, n.Local):
+        return node.type.kind == "player" and node.name != ROUND_WINNER
+    return isinstance(node, n.Call) and node.function in ("next", "previous", "left", "right")
+
+
+def items(value: Any) -> list[Any] | tuple[Any, ...]:
+    """A value a rule goes through item by item: a list (a zone's components), none for none, or the error."""
+    if value is None:
+        return ()
+    if isinstance(value, (list, tuple)):
+        return value
+    raise EvalError("not_a_list", value=value)
+
+
+def number(value: Any) -> int:
+    """A value a rule uses as a count or an amount: a whole number, or the language's error naming the value."""
+    if type(value) is int:
+        return value
+    raise EvalError("not_a_number", value=value)
+
+
+def seats_only(source: n.Expr) -> bool:
+    """Whether a list of players can hold nothing but seats: the players in play, or the others of a player."""
+    return isinstance(source, n.Builtin) and source.name == "all_players" or \
+        isinstance(source, n.Call) and source.function == "others"
+
+
+ROUND_WINNER = "winner"  # the local name the end of a round binds: a seat, or none
+
+
+def per_player_entry(values: Any, state: Any, p: Any) -> Any:
+    """One player's entry of a per-player zone or variable, by a value checked to be a seat."""
+    return values[seat(state, p)]
+
+
 def _next_player(state: Any, p: int, k: int = 1) -> int:
-    return state.seat_after(p, k * state.direction)
+    return state.seat_after(seat(state, p), k * state.direction)
+
+
+def _place(state: Any, component: Any) -> tuple[str | None, int | None]:
+    """Where a component lies: its zone and the seat owning it (none for a shared zone); none for no component."""
+    where = state.where
+    return where[component] if type(component) is int and 0 <= component < len(where) else (None, None)
+
+
+def numbers(state: Any, low: Any, high: Any) -> tuple[int, ...]:
+    """`range(a, b)` with the language's errors: a bound that is no number, or more items than a value may hold."""
+    try:
+        return span(low, high)
+    except TypeError:
+        raise EvalError("arithmetic", left=low, op="up to", right=high) from None
+    except ValueError:
+        raise EvalError("too_large", name=f"range({low}, {high})", limit=MAX_ITEMS, number=MAX_NUMBER) from None
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {  # what each built-in function does, given the state
-    "size": lambda s, x: len(x) if x is not None else 0,
+    "size": lambda s, x: len(items(x)) if type(x) is not str else len(x),
     "top": lambda s, z: z[-1] if z else None,
     "bottom": lambda s, z: z[0] if z else None,
     "next": lambda s, p, k=1: _next_player(s, p, k),
     "previous": lambda s, p, k=1: _next_player(s, p, -k),
-    "left": lambda s, p, k=1: (p + k) % s.players,
-    "right": lambda s, p, k=1: (p - k) % s.players,
-    "others": lambda s, p: s.others[p],
-    "in_play": lambda s, p: p not in s.out,
+    "left": lambda s, p, k=1: (seat(s, p) + k) % s.players,
+    "right": lambda s, p, k=1: (seat(s, p) - k) % s.players,
+    "others": lambda s, p: s.others[seat(s, p)],
+    "in_play": lambda s, p: seat(s, p) not in s.out,
+    "zone_of": lambda s, c: _place(s, c)[0],
+    "owner_of": lambda s, c: _place(s, c)[1],
+    "mover_of": lambda s, c: s.moved_by[c] if type(c) is int and 0 <= c < len(s.moved_by) else None,
     **{name: (lambda pure: lambda s, *xs: pure(*xs))(pure) for name, pure in PURE.items()},
+    "range": numbers,
 }
 
 BUILTIN_NAMES: dict[str, Evaluator] = {
@@ -126,8 +198,10 @@ class Closures(n.Pass[Evaluator]):
         name = node.name
         if node.owner is not None:
             owner = self.compile(node.owner)
-            return lambda e: e.state.vars[name][owner(e)]
-        if node.per_player:
+            if always_a_seat(node.owner):
+                return lambda e: e.state.vars[name][owner(e)]
+            return lambda e: per_player_entry(e.state.vars[name], e.state, owner(e))
+        if node.per_player:  # the acting player: a seat wherever a rule may name it (see check/semantics.py)
             return lambda e: e.state.vars[name][e.player]
         return lambda e: e.state.vars[name]
 
@@ -138,8 +212,10 @@ class Closures(n.Pass[Evaluator]):
         """The components of a zone (a per-player one's owner: `owner_node`, else the acting player)."""
         if owner_node is not None:
             owner = self.compile(owner_node)
-            return lambda e: e.state.zones[name][owner(e)]
-        if per_player:
+            if always_a_seat(owner_node):
+                return lambda e: e.state.zones[name][owner(e)]
+            return lambda e: per_player_entry(e.state.zones[name], e.state, owner(e))
+        if per_player:  # the acting player: a seat wherever a rule may name it (see check/semantics.py)
             return lambda e: e.state.zones[name][e.player]
         return lambda e: e.state.zones[name]
 
@@ -385,6 +461,14 @@ def _aggregate(kind: str, binder: str, source: Evaluator, body: Evaluator | None
                 return item
         return None
 
+    def loop_filter(e: Env, loc: dict[str, Any]) -> tuple[Any, ...]:
+        kept = []
+        for item in source(e) or ():
+            loc[binder] = item
+            if body(e):
+                kept.append(item)
+        return tuple(kept)
+
     def loop_values(e: Env, loc: dict[str, Any]) -> list[Any]:
         values = []
         for item in source(e) or ():
@@ -392,17 +476,7 @@ def _aggregate(kind: str, binder: str, source: Evaluator, body: Evaluator | None
             values.append(body(e))
         return values
 
-    def finish_values(values: list[Any]) -> Any:
-        if kind == "count":
-            return sum(1 for v in values if v)
-        present = [v for v in values if v is not None]
-        if kind == "sum":
-            return sum(present)
-        if not present:
-            return None
-        return min(present) if kind == "min" else max(present)
-
-    loop = {"any": loop_any, "all": loop_all, "first": loop_first}.get(kind)
+    loop = {"any": loop_any, "all": loop_all, "first": loop_first, "filter": loop_filter}.get(kind)
 
     def aggregate(e: Env) -> Any:
         loc = e.loc
@@ -410,7 +484,7 @@ def _aggregate(kind: str, binder: str, source: Evaluator, body: Evaluator | None
         try:
             if loop is not None:
                 return loop(e, loc)
-            return finish_values(loop_values(e, loc))
+            return total(kind, loop_values(e, loc))
         finally:
             if saved is _MISSING:
                 loc.pop(binder, None)

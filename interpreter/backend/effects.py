@@ -9,11 +9,12 @@ from typing import Any, Callable
 
 from ..errors import EvalError
 from ..tree import nodes as n
-from .closures import Closures, Env, Evaluator
+from .closures import Closures, Env, Evaluator, items, number
 
 Effect = Callable[[Env], None]
 Setter = Callable[[Env, Any], None]
 MAX_LOOP = 1000
+_UNBOUND = object()  # a local name that was not bound before a procedure bound it
 
 
 def nothing(env: Env) -> None:
@@ -38,7 +39,8 @@ class EffectClosures(n.Pass[Effect]):
         if not ref.per_player:
             return None
         if ref.owner is not None:
-            return self.value(ref.owner)
+            seat = self.value(ref.owner)
+            return lambda e: e.state.seat(seat(e))
         return lambda e: e.player
 
     def setter(self, target: n.Target) -> Setter:
@@ -101,7 +103,7 @@ class EffectClosures(n.Pass[Effect]):
 
         def run_for_each(env: Env) -> None:
             saved = env.loc.get(name)
-            for value in list(source(env) or ()):
+            for value in list(items(source(env))):
                 env.state.spend()
                 env.loc[name] = value
                 body(env)
@@ -113,16 +115,35 @@ class EffectClosures(n.Pass[Effect]):
         found = self.procedures.get(key)
         if found is None:
             found = self.procedures[key] = self.compile(effect.body.effect)
-        return found
+        if not effect.args:
+            return found
+        body, names, values = found, effect.body.params, [self.value(arg) for arg in effect.args]
+
+        def run_procedure(env: Env) -> None:
+            given = [value(env) for value in values]  # every value sees the caller's names, before any is bound
+            saved = [env.loc.get(name, _UNBOUND) for name in names]
+            env.loc.update(zip(names, given))
+            try:
+                body(env)
+            finally:
+                for name, old in zip(names, saved):
+                    if old is _UNBOUND:
+                        env.loc.pop(name, None)
+                    else:
+                        env.loc[name] = old
+        return run_procedure
 
     # ------------------------------------------------------------ turn order
 
     def visit_EndTurn(self, effect: n.EndTurn) -> Effect:
-        return lambda env: env.state.end_turn()
+        if effect.next is None:
+            return lambda env: env.state.end_turn()
+        after = self.value(effect.next)
+        return lambda env: env.state.end_turn(after(env))
 
     def visit_Skip(self, effect: n.Skip) -> Effect:
         count = self.value(effect.count) if effect.count is not None else (lambda e: 1)
-        return lambda env: env.state.skip(count(env))
+        return lambda env: env.state.skip(number(count(env)))
 
     def visit_Reverse(self, effect: n.Reverse) -> Effect:
         return lambda env: env.state.reverse()
@@ -156,7 +177,7 @@ class EffectClosures(n.Pass[Effect]):
 
         def run_add(env: Env) -> None:
             for target, current, amount in steps:
-                target(env, (current(env) or 0) + amount(env))
+                target(env, number(current(env) or 0) + number(amount(env)))
         return run_add
 
     # ------------------------------------------------------------ components
@@ -167,7 +188,7 @@ class EffectClosures(n.Pass[Effect]):
 
         def move_components(env: Env) -> None:
             value = what(env)
-            targets = [value] if single else list(value or ())
+            targets = [value] if single else list(items(value))
             owner = to_owner(env) if to_owner else None
             for cid in targets:
                 if cid is not None:
@@ -183,7 +204,7 @@ class EffectClosures(n.Pass[Effect]):
             state = env.state
             source_owner = from_owner(env) if from_owner else None
             owner = to_owner(env) if to_owner else None
-            for _ in range(count(env)):
+            for _ in range(number(count(env))):
                 cid = state.take_top(from_zone, source_owner)
                 if cid is None:
                     return
@@ -198,9 +219,9 @@ class EffectClosures(n.Pass[Effect]):
 
         def run_draw(env: Env) -> None:
             state = env.state
-            who = player(env)
+            who = state.seat(player(env))
             last = None
-            for _ in range(count(env)):
+            for _ in range(number(count(env))):
                 cid = state.take_top(from_name, None)
                 if cid is None:
                     break
@@ -219,7 +240,7 @@ class EffectClosures(n.Pass[Effect]):
             state = env.state
             first = state.seat_after(state.dealer, 1) if state.dealer is not None else state.current
             seats = [first] + [p for p in state.others[first]]
-            for _ in range(count(env)):
+            for _ in range(number(count(env))):
                 for seat in seats:
                     cid = state.take_top(from_zone, None)
                     if cid is None:
@@ -235,7 +256,10 @@ class EffectClosures(n.Pass[Effect]):
         zone, pair = effect.zone, self.value(effect.players)
 
         def run_swap(env: Env) -> None:
-            a, b = pair(env)
+            players = pair(env)
+            if not isinstance(players, (list, tuple)) or len(players) != 2:
+                raise EvalError("swap", value=players)
+            a, b = players
             if a != b:
                 env.state.swap(zone, a, b)
         return run_swap

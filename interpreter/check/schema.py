@@ -10,16 +10,33 @@ from ..environment import Store, current
 from ..errors import Position, Problem
 from ..source.catalogue import RULESET_SCHEMA as SCHEMA_FILE
 from ..source.document import Document
+from ..source.safe_yaml import SourceMap
 
 MAX_VALUES = 5_000  # in a resolved ruleset; the largest shipped one holds under 1,000
 MAX_TEXT = 1_000_000  # characters of text in all its values together
+
+
+def _whole_ruleset() -> dict[str, Any]:
+    """The published schema's form of a whole ruleset, `$defs/ruleset`.
+
+    The published schema also accepts a variant's own file, for editors; this stage checks the
+    document merged with everything it extends, which is always a whole ruleset.
+    """
+    published = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    return {"$schema": published["$schema"], **published["$defs"]["ruleset"], "$defs": published["$defs"]}
+
+
+@lru_cache(maxsize=None)
+def _required_sections() -> tuple[str, ...]:
+    """Read once: rulesets whose sections were all checked before need no more of the schema than this."""
+    return tuple(_whole_ruleset().get("required", []))
 
 
 @lru_cache(maxsize=None)
 def _schema_validator(part: str = "whole") -> Any:
     """The schema's validator; `section`: without the required sections; `required`: only those."""
     import jsonschema
-    schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    schema = _whole_ruleset()
     if part == "required":
         schema = {"required": schema.get("required", [])}
     elif part == "section":
@@ -43,7 +60,7 @@ def _schema_errors(data: Any) -> list[Any]:
     sections = {key: json.dumps(value, sort_keys=True) for key, value in data.items()}
     known = _KnownValid.load()
     remembered = {key: known.has(key, encoded) for key, encoded in sections.items()}
-    required = json.loads(SCHEMA_FILE.read_text(encoding="utf-8")).get("required", [])
+    required = _required_sections()
     if all(key in data for key in required) and all(remembered.values()):
         return []  # every section was checked before, unchanged: no need to load the validator at all
     errors = list(_schema_validator("required").iter_errors(data))
@@ -96,8 +113,22 @@ def schema_problems(doc: Document) -> list[Problem]:
     problems = []
     for error in sorted(_schema_errors(doc.data), key=lambda e: list(map(str, e.absolute_path))):
         found = describe(error)
-        problems.append(Problem(found.code, found.message, doc.source.key_position(found.path), hint=found.hint))
+        position = doc.source.key_position(found.path)
+        hint = (_run_on(doc, position) if found.code == "S103" else "") or found.hint
+        problems.append(Problem(found.code, found.message, position, hint=hint))
     return problems
+
+
+def _run_on(doc: Document, position: Position) -> str:
+    """The hint for an unknown key that is the rest of a text cut short by an unquoted `,` (see `safe_yaml`)."""
+    from ..words.schema_messages import run_on_hint
+    where = doc.source
+    sources = [where] if isinstance(where, SourceMap) else list({id(s): s for s, _ in where.origins.values()}.values())
+    for source in sources:
+        found = source.run_on.get((position.line, position.column)) if source.file == position.path else None
+        if found is not None:
+            return run_on_hint(*found)
+    return ""
 
 
 def size_problems(doc: Document) -> list[Problem]:

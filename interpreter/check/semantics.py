@@ -24,6 +24,7 @@ from ..errors import Problem
 from ..source.document import Document
 from ..tree import nodes as n
 from ..tree.build import component_entries
+from ..tree.nodes import ACTOR
 from ..words.names import suggest
 
 Path = tuple[Any, ...]
@@ -35,7 +36,7 @@ def check(rules: n.Ruleset, doc: Document) -> list[Problem]:
     """Every whole-ruleset problem of a built ruleset, each at the place it was written in `doc`."""
     checks = _Checks(rules, doc)
     return (checks.unused() + checks.empty_zones() + checks.dead_actions() + checks.dead_triggers()
-            + checks.component_count() + checks.endless())
+            + checks.component_count() + checks.endless() + checks.idle_phases() + checks.nobody_acting())
 
 
 def always_false(condition: n.Expr | None) -> bool:
@@ -52,6 +53,8 @@ class Reach(n.Pass[None]):
     """
 
     def __init__(self) -> None:
+        self.at: tuple[Any, ...] = ()  # the path of the effect being walked
+        self.acting: list[tuple[Any, ...]] = []  # the effects that name the acting player (`player`, `hand`...)
         self.phases: set[str] = set()
         self.filled: set[str] = set()
         self.parts: list[Part] = []
@@ -59,6 +62,13 @@ class Reach(n.Pass[None]):
         self.ends_turn = False
         self.sets_current = False  # a `set` of `current` passes the turn without `end_turn`
         self._run: set[str] = set()  # procedures walked already
+
+    def visit(self, node: Any) -> None:
+        saved, self.at = self.at, node.path or self.at
+        try:
+            super().visit(node)
+        finally:
+            self.at = saved
 
     def walk(self, *effects: n.Effect | None) -> Reach:
         """Add what `effects` may do (None stands for an absent list); returns itself, to read a result off."""
@@ -75,10 +85,12 @@ class Reach(n.Pass[None]):
 
     def _into(self, zone: str, *parts: Part) -> None:
         self.filled.add(zone)
-        self.parts.extend(parts)
+        self._names(*parts)
 
     def _names(self, *parts: Part) -> None:
         self.parts.extend(parts)
+        if any(names_the_actor(part) for part in parts):
+            self.acting.append(self.at)
 
     def visit_Sequence(self, effect: n.Sequence) -> None:
         self.walk(*effect.steps)
@@ -91,6 +103,8 @@ class Reach(n.Pass[None]):
 
     def visit_Draw(self, effect: n.Draw) -> None:
         self._into(effect.to, effect.player, effect.count, effect.remember)
+        if effect.player is None:  # the acting player draws
+            self.acting.append(self.at)
 
     def visit_Deal(self, effect: n.Deal) -> None:
         self._into(effect.to, effect.source, effect.count)
@@ -112,6 +126,7 @@ class Reach(n.Pass[None]):
 
     def visit_EndTurn(self, effect: n.EndTurn) -> None:
         self.ends_turn = True
+        self._names(effect.next)
 
     def visit_Goto(self, effect: n.Goto) -> None:
         self.phases.add(effect.phase)
@@ -141,6 +156,7 @@ class Reach(n.Pass[None]):
     visit_Reverse = visit_Rotate = _plain
 
     def visit_RunProcedure(self, effect: n.RunProcedure) -> None:
+        self._names(*effect.args)
         self.run(effect.body)
 
     def visit_If(self, effect: n.If) -> None:
@@ -158,6 +174,17 @@ class Reach(n.Pass[None]):
     def visit_ForEach(self, effect: n.ForEach) -> None:
         self._names(effect.items)
         self.walk(effect.body)
+
+
+def names_the_actor(part: Part) -> bool:
+    """Whether a part names the acting player: `player`, or a per-player zone or variable without `[...]`."""
+    if isinstance(part, n.Expr):
+        return ACTOR in part.reads
+    if isinstance(part, n.ZoneRef):
+        return part.per_player and (part.owner is None or ACTOR in part.owner.reads)
+    if isinstance(part, n.Target):
+        return part.per_player and not part.every and (part.owner is None or ACTOR in part.owner.reads)
+    return False
 
 
 class Uses(n.Pass[None]):
@@ -376,6 +403,43 @@ class _Checks:
         return [Problem("S407", f"the components add up to {made}, but `count` says {declared}",
                         self.source.position(("components", "count")),
                         hint=f"the entries make {sums} = {made}" if len(entries) > 1 else "")]
+
+    def nobody_acting(self) -> list[Problem]:
+        """A setup that names the acting player: nobody acts while a game or a round is set up, so it has no seat."""
+        rules, found = self.rules, []
+        hint = "name a seat instead: `current`, `dealer`, a `for_each` player, or `hand[current]`"
+        for effects, during in ((rules.setup, "the game's setup"), (rules.round_setup, "a round's setup"),
+                                (rules.round_end, "the end of a round")):
+            for path in dict.fromkeys(Reach().walk(effects).acting):
+                found.append(Problem("S412", f"this names the acting player, but nobody acts during {during}",
+                                     self.source.position(path), hint=hint + ("" if effects is not rules.round_end
+                                                                              else "; the round's winner is `winner`")))
+        for expression, key in ((rules.game_over, "game_over"), (rules.winners, "winners"),
+                                (rules.next_dealer, "next_dealer")):
+            if expression is not None and names_the_actor(expression):
+                found.append(Problem("S412", "this names the acting player, but nobody acts at the end of a round",
+                                     self.source.position(("round", key)), hint=hint + "; the round's winner is "
+                                                                                      "`winner`"))
+        return found
+
+    def idle_phases(self) -> list[Problem]:
+        """A phase a turn can start in where the player to move is never offered an action: the game would stop.
+
+        Only what is certain from the text: the words `turn.phase` can give when
+        they are all known (its type lists them), and every `goto` (which S309
+        checks where it is written).
+        """
+        phase = self.rules.turn_phase
+        own = [action for action in self.rules.actions if not action.by_anyone]  # the player to move's actions
+        offered = {p for action in own if action.phases for p in action.phases}
+        if phase is None or any(action.phases is None for action in own) \
+                or phase.type.kind != "text" or phase.type.values is None:
+            return []
+        idle = sorted(str(p) for p in phase.type.values - offered)
+        return [Problem("S411", f"a turn can start in phase {word!r}, where the player to move has no action",
+                        self.source.position(("turn", "phase")),
+                        hint=suggest(word, sorted(offered)) or "phases with actions: " + ", ".join(sorted(offered)))
+                for word in idle]
 
     def endless(self) -> list[Problem]:
         """A round nothing can end, a turn nothing can pass, a game that is never over."""

@@ -12,38 +12,65 @@ module is the one place that carries it out, in the same order for every game:
 - a turn resets turn variables and works out its phase; its player's first
   action runs `turn.on_begin` first; the action that ends it is followed by
   `turn.on_end`; then the turn passes, over skipped seats and seats out of play;
-- after every action (and after setup and round setup) each trigger is checked
-  once, in order.
+- after every action (and after each round's setup) each trigger is checked
+  once, in order; a trigger may ask to be watched at another moment instead
+  (after each component moved, at the start or end of a turn or a round, once
+  the game is set up), and none is checked during the game's setup unless it
+  asks to be.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ..backend.closures import Env
-from ..errors import EvalError, GameLimitExceeded, IllegalAction
+from ..errors import RECOVERABLE, EvalError, GameLimitExceeded, IllegalAction
 from . import events as ev
 from . import refusals as R
-from .game import NO_DEFAULT, Action, ActionSpec, Game
+from .game import NO_DEFAULT, Action, ActionSpec
 from .refusals import Refusal
 from .table import RoundOver, Table
 
+# The parts of a ruleset the flow runs, by their path in the document: the rule running is kept on the table
+# (`Table.rule`), so that a failure while playing names the rule that failed and where it is written.
+FAILURES = (EvalError, RecursionError, *RECOVERABLE)  # what `failed` turns into an error naming the rule
+SETUP, ROUND_SETUP, ROUND_END = ("setup",), ("round", "setup"), ("round", "end")
+GAME_OVER, WINNERS, NEXT_DEALER = ("round", "game_over"), ("round", "winners"), ("round", "next_dealer")
+TURN_PHASE, TURN_BEGIN, TURN_END = ("turn", "phase"), ("turn", "on_begin"), ("turn", "on_end")
 
-def start(game: Game, players: int, seed: int) -> Table:
-    """A new game's table: set up, with its first round dealt and its first turn begun."""
+
+def start(table: Table) -> None:
+    """Set up a new game's table, its first round dealt and its first turn begun."""
+    game, players = table.game, table.players
     if not game.min_players <= players <= game.max_players:
         raise IllegalAction(Refusal(R.PLAYERS, game, count=players))
-    table = Table(game, players, seed)
     for zone in game.zones.values():
         table.zones[zone.name] = [[] for _ in range(players)] if zone.per_player else []
     table.zones[game.home_zone].extend(c.id for c in game.components)
     table.where = [(game.home_zone, None)] * len(game.components)
     table.reset_variables(("game", "round", "turn"))
-    _run(table, game.setup, None)
+    table.rule = SETUP
+    _run(table, game.setup, None, "setup")
+    if game.watched["move"]:  # from the first deal on
+        table.on_move = _moved
     start_round(table)
-    return table
 
 
 def start_round(table: Table) -> None:
+    """Deal rounds until one reaches its first turn (or the game is over).
+
+    A round may end before anybody acts (its setup ends it, or a trigger at its
+    start or at its first turn's): it is scored and the next one dealt here, in a
+    loop, so that a ruleset doing it every round stops at `max_rounds`.
+    """
+    while _round_begins(table):
+        if not _close_round(table):
+            return
+        if table.round >= table.game.max_rounds:
+            raise GameLimitExceeded("max_rounds", table.game.max_rounds, table.round + 1)
+
+
+def _round_begins(table: Table) -> bool:
+    """Set up the next round and start its first turn; whether it ended before anybody acted."""
     game = table.game
     table.steps = 0
     table.round += 1
@@ -58,21 +85,25 @@ def start_round(table: Table) -> None:
     table.others = table.seat_orders()
     table.gather()
     table.emit(ev.RoundStarted(table.round, table.dealer))
+    table.rule = ROUND_SETUP
     _run(table, game.round_setup, None)
-    if table.round_over:  # pragma: no cover - a setup that ends the round at once
-        _finish_round(table)
-        return
-    start_turn(table)
+    if not table.round_over and game.watched["round_start"]:
+        _watch(table, None, "round_start")
+    return table.round_over or start_turn(table)
 
 
-def start_turn(table: Table) -> None:
+def start_turn(table: Table) -> bool:
+    """Start the current player's turn; whether a trigger at its start ended the round."""
     table.reset_variables(("turn",))
     table.skipped = []
     table.turn_begun = False
     table.turn_ended = False
+    table.hand_on = None
     game = table.game
+    table.rule = TURN_PHASE
     table.phase = game.turn_phase(Env(table, table.current)) if game.turn_phase else None
     table.emit(ev.TurnStarted(table.current, table.phase))
+    return bool(game.watched["turn_start"]) and _watch(table, table.current, "turn_start")
 
 
 def take(table: Table, spec: ActionSpec, action: Action, offered: bool) -> None:
@@ -100,21 +131,41 @@ def take(table: Table, spec: ActionSpec, action: Action, offered: bool) -> None:
     if action.actor == table.current and not spec.by_anyone and not table.turn_begun:
         table.turn_begun = True
         if game.turn_on_begin is not None:
+            table.rule = TURN_BEGIN
             _run(table, game.turn_on_begin, table.current)
     try:
+        table.rule = spec.effects_path
         spec.effects(env)
         if table.turn_ended and game.turn_on_end is not None:
+            table.rule = TURN_END
             game.turn_on_end(Env(table, table.current))
         _triggers(table, action.actor)
+        if table.turn_ended and game.watched["turn_end"]:
+            _triggers(table, table.current, "turn_end")
     except RoundOver:
         pass
-    except EvalError as err:
-        raise err.during(action) from None
     if table.round_over:
         _finish_round(table)
     elif table.turn_ended:
-        table.current = table.seat_after(table.current, (1 + table.live_skips()) * table.direction)
-        start_turn(table)
+        if table.hand_on is not None:  # handed on to a seat by name: skips still to be served are dropped
+            table.current, table.hand_on = table.hand_on, None
+        else:
+            table.current = table.seat_after(table.current, (1 + table.live_skips()) * table.direction)
+        if start_turn(table):
+            _finish_round(table)
+
+
+def failed(table: Table, error: BaseException, action: Action | None = None) -> EvalError:
+    """A failure while playing, as an error that names the rule running and where it is written.
+
+    Errors the engine raises on purpose are EvalErrors already; anything else a
+    rule ran into (a check validation could not make) is said as what Python said.
+    """
+    if not isinstance(error, EvalError):
+        error = EvalError("failed", error=type(error).__name__, reason=str(error)[:200])
+    if action is not None and error.action is None:
+        error = error.during(action)
+    return error.at(table.rule, table.game.position_of(table.rule))
 
 
 def claim_order(table: Table) -> list[int]:
@@ -134,38 +185,76 @@ def claim_order(table: Table) -> list[int]:
     return list(dict.fromkeys(first + seats))
 
 
-def _run(table: Table, effect: Any, actor: int | None) -> None:
+def _run(table: Table, effect: Any, actor: int | None, moment: str = "action") -> None:
     try:
         effect(Env(table, actor, {}))
-        _triggers(table, actor)
+        _triggers(table, actor, moment)
     except RoundOver:
         pass
 
 
-def _triggers(table: Table, actor: int | None) -> None:
+def _triggers(table: Table, actor: int | None, moment: str = "action") -> None:
+    """Check each trigger watched at `moment`, in order; `actor` is `player` in them (None: the player to move)."""
     env = Env(table, actor)
-    for trigger in table.game.triggers:
+    for path, trigger in table.game.watched[moment]:
         if actor is None:  # no actor: the player to move, who may change as triggers fire
             env = Env(table, table.current)
+        table.rule = path
         if trigger.when(env):
             trigger.effects(env)
 
 
+def _watch(table: Table, actor: int | None, moment: str) -> bool:
+    """The triggers of a moment outside an action; whether one of them ended the round."""
+    try:
+        _triggers(table, actor, moment)
+    except RoundOver:
+        pass
+    return table.round_over
+
+
+def _moved(table: Table, owner: int | None) -> None:
+    """After each component moved: the triggers watched at `move`, `player` the seat whose zone it left or entered.
+
+    Their own moves are not watched again, so a trigger that moves components does not set itself off.
+    """
+    if table.watching:
+        return
+    saved, table.watching = table.rule, True
+    try:
+        _triggers(table, owner if owner is not None else table.current, "move")
+    finally:
+        table.watching, table.rule = False, saved
+
+
 def _finish_round(table: Table) -> None:
+    """Score the round that ended, and deal the next unless the game is over."""
+    if _close_round(table):
+        start_round(table)
+
+
+def _close_round(table: Table) -> bool:
+    """Score the round that ended and decide whether the game is over; whether another round follows."""
     game = table.game
     env = Env(table, table.round_winner, {"winner": table.round_winner})
+    if game.watched["round_end"]:
+        _watch(table, table.round_winner, "round_end")
+    table.rule = ROUND_END
     game.round_end(env)
     table.emit(ev.RoundEnded(table.round_winner, tuple(table.scores())))
+    table.rule = GAME_OVER
     if game.game_over(env):
         table.finished = True
         if game.winners is not None:
+            table.rule = WINNERS
             table.winners = tuple(game.winners(env))
         else:
             scores = table.scores()
             best = max(scores)
             table.winners = tuple(p for p in range(table.players) if scores[p] == best)
         table.emit(ev.GameEnded(table.winners, tuple(table.scores())))
-        return
+        return False
     if game.next_dealer is not None and table.dealer is not None:
+        table.rule = NEXT_DEALER
         table.dealer = game.next_dealer(env)
-    start_round(table)
+    return True

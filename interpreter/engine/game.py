@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from ..backend.closures import Env, Evaluator
+from ..errors import Position
 from ..tree import nodes as n
 from ..tree.nodes import ACTOR
 
@@ -91,6 +92,7 @@ class ActionSpec:
     description: str = ""
     require: Evaluator | None = None  # a condition on all the choices together
     fast_require: Evaluator | None = None  # `require` specialised by component, for listing the legal moves
+    effects_path: tuple[Any, ...] = ()  # where its effects are written, for a failure to name
     component_choices: frozenset[str] = frozenset()
     order: tuple[int, ...] = ()  # the order in which legal_actions() enumerates the choices
     check_at: int = -1  # `require` is tested once order[check_at] is chosen
@@ -104,6 +106,7 @@ class ActionSpec:
         object.__setattr__(self, "component_choices",
                            frozenset(c.name for c in self.choices if c.kind == "component"))
         object.__setattr__(self, "rank", {c.name: i for i, c in enumerate(self.choices)})
+        object.__setattr__(self, "effects_path", self.rule.path + ("effects",))
         object.__setattr__(self, "inputs", self._inputs())
         order = self._enumeration_order()
         object.__setattr__(self, "order", order)
@@ -163,6 +166,7 @@ class ActionSpec:
 class Trigger:
     when: Evaluator
     effects: Effect
+    moment: str = "action"  # when it is watched (see `tree.nodes.MOMENTS`)
 
 
 Component = n.Component
@@ -210,12 +214,15 @@ class Game:
     interchangeable: list[Any] = field(default_factory=list)  # per component: alike components share a key
     engine: str = "interpreter"  # what runs its conditions and effects: the closures, or a "generated" module
     fallback: str | None = None  # why a game asked to run generated runs on the closures
+    positions: dict[tuple[Any, ...], Position] = field(default_factory=dict)  # rule path -> where it is written
+    evaluation: Evaluator | None = None  # the ruleset's hint to bots: how good a position is for `player`
     action_index: dict[str, ActionSpec] = field(init=False)
     home_zone: str = field(init=False)  # where every component starts
     stock_zone: str | None = field(init=False)  # the zone components are drawn from, if one is marked
     hand_zone: str | None = field(init=False)  # the first per-player zone
     has_dice: bool = field(init=False)
     _by_phase: dict[str | None, tuple[ActionSpec, ...]] = field(init=False, repr=False)
+    watched: dict[str, tuple[tuple[tuple[Any, ...], Trigger], ...]] = field(init=False, repr=False)  # moment -> (path, trigger)
     _by_scope: dict[tuple[str, ...], tuple[VariableSpec, ...]] = field(init=False, repr=False)  # filled as asked
 
     def __post_init__(self) -> None:
@@ -228,6 +235,8 @@ class Game:
             "_by_phase": {phase: tuple(a for a in self.actions if a.phases is None or phase in a.phases)
                           for phase in (*self.phases, None)},
             "_by_scope": {},
+            "watched": {moment: tuple((("triggers", i), t) for i, t in enumerate(self.triggers) if t.moment == moment)
+                        for moment in n.MOMENTS},
         }
         for name, value in worked_out.items():
             object.__setattr__(self, name, value)
@@ -274,5 +283,19 @@ class Game:
         """A new game for `players` seats, all its randomness drawn from `seed`."""
         from . import flow
         from .state import State
-        return State(flow.start(self, players, seed))
+        from .table import Table
+        table = Table(self, players, seed)
+        try:
+            flow.start(table)
+        except flow.FAILURES as err:
+            raise flow.failed(table, err) from err
+        return State(table)
+
+    def position_of(self, rule: tuple[Any, ...]) -> Position | None:
+        """Where the rule at `rule` is written: the nearest enclosing part of the ruleset that has a position."""
+        for end in range(len(rule), 0, -1):
+            found = self.positions.get(rule[:end])
+            if found is not None:
+                return found
+        return None
 

@@ -18,7 +18,7 @@ import itertools
 import math
 from typing import Any
 
-from ..backend.closures import Env
+from ..backend.closures import Env, items, seat, seats_only
 from ..errors import RECOVERABLE, EvalError
 from . import refusals as R
 from .game import NO_DEFAULT, Action, ActionSpec, ChoiceSpec, Game
@@ -46,6 +46,7 @@ class Listing:
         if table.out:
             everybody = [p for p in everybody if p not in table.out]
         for spec in self.game.actions_in_phase(table.phase):
+            table.rule = spec.rule.path
             if spec.by_anyone and spec.picks_a_player and not self._anyone_picked(spec, env):
                 continue  # nobody could be chosen, whoever claimed
             for actor in everybody if spec.by_anyone else (table.current,):
@@ -89,11 +90,11 @@ class Listing:
         verdicts = self.verdicts.setdefault(id(choice), {})
         loc = env.loc
         found = False
-        for seat in range(self.table.players):
-            verdict = verdicts.get(seat)
+        for candidate in range(self.table.players):
+            verdict = verdicts.get(candidate)
             if verdict is None:
-                loc[choice.name] = seat
-                verdict = verdicts[seat] = bool(choice.where(env))
+                loc[choice.name] = candidate
+                verdict = verdicts[candidate] = bool(choice.where(env))
             found = found or verdict
         loc.pop(choice.name, None)
         return found
@@ -189,9 +190,10 @@ def _arranged(spec: ActionSpec, args: list[tuple[str, Any]]) -> tuple[tuple[str,
 
 def candidates(choice: ChoiceSpec, env: Env) -> list[Any]:
     """Possible values of a choice; components in id order, minus those already chosen; none first if optional."""
-    values = choice.source(env)
-    values = list(values) if values is not None else []
-    if choice.kind == "component":
+    values = list(items(choice.source(env)))
+    if choice.kind == "player" and not seats_only(choice.rule.source):  # a list written may hold no seat
+        values = [seat(env.state, p) for p in values]
+    elif choice.kind == "component":
         if choice.exclude:
             taken = _taken(choice, env)
             values = [cid for cid in values if cid not in taken]

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Iterator, overload
 
-from ..errors import IllegalAction
+from ..backend.closures import Env
+from ..errors import EvalError, IllegalAction
 from . import events as ev
 from . import flow, legality, visibility
 from .game import Action, Game
@@ -176,15 +177,26 @@ class State:
 
     def legal_actions(self) -> list[Action]:
         """Every action any player may take now (the turn owner's and claims by anyone)."""
-        if self._table.finished:
+        table = self._table
+        if table.finished:
             return []
-        result = legality.Listing(self._table).actions()
+        try:
+            result = legality.Listing(table).actions()
+        except flow.FAILURES as err:
+            raise flow.failed(table, err) from err
+        if not result:  # nobody may act: the game can never go on
+            table.rule = flow.TURN_PHASE if table.game.turn_phase is not None else ("actions",)
+            raise flow.failed(table, EvalError("stuck", player=table.current + 1, phase=table.phase,
+                                               round=table.round))
         self._offered = frozenset(result)  # lets apply() skip checking an action just offered
         return result
 
     def why_not(self, action: Action) -> Refusal | None:
         """Why `action` is not legal now (a Refusal, said in words by `words.refusals`), or None."""
-        return legality.refusal(self._table, action)
+        try:
+            return legality.refusal(self._table, action)
+        except flow.FAILURES as err:
+            raise flow.failed(self._table, err, action) from err
 
     def claim_order(self) -> list[int]:
         """The seats in the order they are offered out-of-turn claims (see `flow.claim_order`)."""
@@ -194,11 +206,30 @@ class State:
         """Take one legal action; an illegal one raises IllegalAction and changes nothing."""
         offered = action in self._offered  # listed with every choice that is asked for
         if not offered:
+            action = _in_order(self.game, action)
             refused = self.why_not(action)
             if refused is not None:
                 raise IllegalAction(refused)
         self._offered = frozenset()
-        flow.take(self._table, self.game.action_index[action.name], action, offered)
+        try:
+            flow.take(self._table, self.game.action_index[action.name], action, offered)
+        except flow.FAILURES as err:
+            raise flow.failed(self._table, err, action) from err
+
+    def evaluate(self, player: int) -> Any:
+        """How good this position is for `player` by the ruleset's own `evaluation` (a hint for bots); None without one.
+
+        The expression reads the position as it is, hidden components included: a bot
+        that must not know them evaluates a position it samples from what it has seen.
+        """
+        evaluation, table = self.game.evaluation, self._table
+        if evaluation is None:
+            return None
+        table.rule = ("evaluation",)
+        try:
+            return evaluation(Env(table, player))
+        except flow.FAILURES as err:
+            raise flow.failed(table, err) from err
 
     def view(self, player: Any) -> View:
         """What `player` may see: a seat, None (a spectator, public things only) or EVERYONE."""
@@ -211,6 +242,26 @@ class State:
         table = self._table
         return (f"<State {table.game.name} round {table.round} P{table.current + 1} to act "
                 f"phase={table.phase} over={table.finished}>")
+
+
+def _in_order(game: Game, action: Action) -> Action:
+    """The action with each set of components (a `many` choice) in id order, as listing gives it.
+
+    A set is the same move whatever order its components are named in, and its
+    effects (and the log) see it one way.
+    """
+    spec = game.action_index.get(action.name)
+    if spec is None or not any(choice.many for choice in spec.choices):
+        return action
+    sets = {choice.name for choice in spec.choices if choice.many}
+    args = tuple((name, tuple(sorted(value, key=_order)) if name in sets and isinstance(value, (list, tuple))
+                  else value) for name, value in action.args)
+    return action._replace(args=args)
+
+
+def _order(value: Any) -> tuple[bool, Any]:
+    """Ids first, in increasing order; anything else (which is refused) after them, as it came."""
+    return (not isinstance(value, int), value if isinstance(value, int) else 0)
 
 
 def inspect(state: State) -> Table:

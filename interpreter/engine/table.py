@@ -9,6 +9,7 @@ the turn machinery (`flow.py`) drives it; the `State` is the face players see.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import EvalError
@@ -46,6 +47,7 @@ class Table:
         # where the components are
         self.zones: dict[str, Any] = {}  # zone -> components bottom to top (a per-player zone: one list a seat)
         self.where: list[tuple[str, int | None]] = []  # component -> (zone, owner)
+        self.moved_by: list[int | None] = [None] * len(game.components)  # component -> whose action last moved it
         self.faces: list[int] = [0] * len(game.components)
         self.changes: dict[tuple[str, int | None], int] = {}  # zone -> how often it changed this round
         self.revealed: dict[int, set[int]] = {}  # viewer -> components shown to them where they still lie
@@ -71,8 +73,12 @@ class Table:
         self.action_count = 0
         self.round_actions = 0  # actions taken in this round, bounded by the ruleset's max_actions
         self.steps = 0  # work done by the current action, bounded by MAX_STEPS_PER_ACTION
+        self.hand_on: int | None = None  # the seat an `end_turn: {next: ...}` hands the turn on to
+        self.on_move: Callable[[Table, int | None], None] | None = None  # the flow's watch of `move` triggers
+        self.watching = False  # a `move` trigger is being checked: its own moves are not watched
+        self.rule: tuple[Any, ...] = ()  # the path in the ruleset of the rule being run, for a failure to name
 
-    def copy(self) -> "Table":
+    def copy(self) -> Table:
         """An independent copy: acting on it leaves this table as it is."""
         other = Table.__new__(Table)
         other.__dict__.update(self.__dict__)
@@ -81,6 +87,7 @@ class Table:
         other.zones = {k: ([list(h) for h in v] if self.game.zones[k].per_player else list(v))
                        for k, v in self.zones.items()}
         other.where = list(self.where)
+        other.moved_by = list(self.moved_by)
         other.faces = list(self.faces)
         other.vars = {k: (list(v) if isinstance(v, list) else v) for k, v in self.vars.items()}
         other.events = list(self.events)
@@ -139,9 +146,26 @@ class Table:
             self.zones[zone.name] = [[] for _ in range(self.players)] if zone.per_player else []
         self.zones[home] = [c.id for c in game.components]
         self.where = [(home, None)] * len(game.components)
+        self.moved_by = [None] * len(game.components)
         self.emit(ev.Gathered(home))
 
+    def seat(self, value: Any, none: bool = False) -> Any:
+        """A value a rule uses as a player: a seat of this game (or none where `none` allows it), or an error."""
+        if type(value) is int and 0 <= value < self.players or none and value is None:
+            return value
+        raise EvalError("no_player", value=value, last=self.players - 1)
+
+    def component(self, value: Any) -> int:
+        """A value a rule uses as a component: one of the game's, or an error naming the value."""
+        if type(value) is int and 0 <= value < len(self.where):
+            return value
+        raise EvalError("no_component", value=value)
+
     def move(self, cid: int, to_zone: str, to_owner: int | None, to_bottom: bool = False) -> None:
+        if not (type(cid) is int and 0 <= cid < len(self.where)):
+            self.component(cid)
+        if to_owner is not None and not (type(to_owner) is int and 0 <= to_owner < self.players):
+            self.seat(to_owner)
         self.steps += 1
         if self.steps > MAX_STEPS_PER_ACTION:
             self.spend(0)
@@ -159,7 +183,10 @@ class Table:
         else:
             target.append(cid)
         self.where[cid] = (to_zone, to_owner)
+        self.moved_by[cid] = self.last_actor
         self.emit(ev.Moved(cid, from_zone, from_owner, to_zone, to_owner, to_bottom))
+        if self.on_move is not None:
+            self.on_move(self, from_owner if from_owner is not None else to_owner)
 
     def tuck(self, zone: str) -> int | None:
         """Put a shared zone's top component underneath and return it (None for an empty zone).
@@ -207,7 +234,7 @@ class Table:
 
     def swap(self, zone: str, a: int, b: int) -> None:
         """Exchange the contents of two players' zones (for example their hands)."""
-        first, second = list(self.zone(zone, a)), list(self.zone(zone, b))
+        first, second = list(self.zone(zone, self.seat(a))), list(self.zone(zone, self.seat(b)))
         for cid in first:
             self.move(cid, zone, b)
         for cid in second:
@@ -224,12 +251,13 @@ class Table:
 
     def reveal(self, zone: str, owner: int | None, viewer: int) -> None:
         """Show a zone's components to one player; they stay known to them until they move."""
+        self.seat(viewer)
         cards = tuple(self.zone(zone, owner))
         self.revealed.setdefault(viewer, set()).update(cards)
         self.emit(ev.Revealed(zone, owner, viewer, cards))
 
     def roll(self, cid: int) -> None:
-        comp = self.game.components[cid]
+        comp = self.game.components[self.component(cid)]
         if not comp.faces:
             raise EvalError("no_faces", component=self.game.label(cid))
         self.faces[cid] = self.rng.randrange(len(comp.faces))
@@ -252,17 +280,19 @@ class Table:
         if name == "current":
             if self.current == value:
                 return
-            self.current = int(value)
+            self.current = self.seat(value)
         elif name == "dealer":
             if self.dealer == value:
                 return
-            self.dealer = value
+            self.dealer = self.seat(value, none=True)
         elif owner is None:
             if self.vars[name] == value and type(self.vars[name]) is type(value):
                 return
             self.vars[name] = value
         else:
             values = self.vars[name]
+            if not (type(owner) is int and 0 <= owner < self.players):
+                self.seat(owner)
             if values[owner] == value and type(values[owner]) is type(value):
                 return
             values[owner] = value
@@ -277,8 +307,11 @@ class Table:
 
     # ------------------------------------------------------------ the turn, as effects change it
 
-    def end_turn(self) -> None:
+    def end_turn(self, after: Any = None) -> None:
+        """The turn is over once the action is; `after` names the seat that plays next, if not the next in turn."""
         self.turn_ended = True
+        if after is not None:
+            self.hand_on = self.seat(after)
 
     def spend(self, steps: int = 1) -> None:
         """Count work done by one action; a ruleset that loops without end is stopped with a message."""
@@ -303,12 +336,12 @@ class Table:
 
     def end_round(self, winner: int | None) -> None:
         self.round_over = True
-        self.round_winner = winner
+        self.round_winner = self.seat(winner, none=True)
         raise RoundOver()
 
     def eliminate(self, player: int, for_game: bool) -> None:
         """Take a seat out of play for the rest of the round (or the game)."""
-        self.out.add(player)
+        self.out.add(self.seat(player))
         if for_game:
             self.out_for_game.add(player)
         self.others = self.seat_orders()

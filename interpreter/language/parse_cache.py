@@ -5,12 +5,14 @@ back run after run: every house rule of a game repeats its base's expressions.
 Each text's tree (or, for a text that does not parse, its error) is one entry
 of a store of the user's cache folder (see `environment`), kept as plain JSON
 (never pickled) and read only when that text is parsed again. The store's
-version is the grammar and the installed Lark, so a new grammar starts afresh.
+version is the grammar, the installed Lark and the code that words syntax errors
+and their hints (`syntax.py`), so a new grammar, or new words for an error, start afresh.
 """
 from __future__ import annotations
 
 import importlib.util
 import os
+from pathlib import Path
 from typing import Any
 
 from ..environment import Environment, current
@@ -23,7 +25,8 @@ MAX_BYTES = 64 * 1024 * 1024
 class TreeCache:
     def __init__(self, grammar: str, environment: Environment | None = None):
         where = environment if environment is not None else current()
-        self.store = where.store("parse-trees", f"{_parser_version()}\n{grammar}", MAX_ENTRIES, MAX_BYTES)
+        version = f"{_parser_version()}\n{_wording_version()}\n{grammar}"
+        self.store = where.store("parse-trees", version, MAX_ENTRIES, MAX_BYTES)
 
     def get(self, key: str) -> Tree | tuple[str, int, str, str] | None:
         """The tree of a text, or for a text that does not parse its error (message, column, hint, code)."""
@@ -53,6 +56,14 @@ def _parser_version() -> str:
     except OSError:
         found = None
     return f"{found.st_size}-{found.st_mtime_ns}" if found is not None else "unknown"
+
+
+def _wording_version() -> str:
+    """The code that makes the trees and words the errors stored here: a changed hint is never read stale."""
+    try:
+        return Path(__file__).with_name("syntax.py").read_text(encoding="utf-8")
+    except OSError:
+        return "unknown"
 
 
 def _stored(node: Any) -> Any:

@@ -171,10 +171,12 @@ def _parse_now(text: str, start: str) -> Tree:
         raise ExprError("expression is nested too deeply", code="E102") from None
     except UnexpectedCharacters as err:
         raise ExprError(f"unexpected character {err.char!r}", err.column - 1,
-                        code="E103") from None
+                        hint=_foreign_operator(text, err.pos_in_stream if err.pos_in_stream is not None
+                                               else err.column - 1), code="E103") from None
     except UnexpectedToken as err:
         if err.token.type == "$END":
-            raise ExprError("the expression ends too early", len(text), code="E103") from None
+            raise ExprError("the expression ends too early", len(text), hint=_unclosed(text),
+                            code="E103") from None
         expected = sorted(_describe(t) for t in err.expected)[:6]
         raise ExprError(f"unexpected {err.token.value!r}", (err.column or 1) - 1,
                         hint="expected " + ", ".join(expected), code="E103") from None
@@ -189,3 +191,37 @@ _TOKEN_WORDS = {"NAME": "a name", "NUMBER": "a number", "STRING": "a string", "L
 
 def _describe(token_type: str) -> str:
     return _TOKEN_WORDS.get(token_type, token_type.lower())
+
+
+# Operators of other languages an author may write, and what this language writes instead (the longer first).
+_FOREIGN = (("&&", "and"), ("||", "or"), ("=>", ">="), ("=<", "<="), ("&", "and"), ("|", "or"), ("=", "=="),
+            ("!", "not"))
+
+
+def _foreign_operator(text: str, column: int) -> str:
+    """`did you mean ...?` for a character the language does not have where another language's operator stands."""
+    meant = next((ours for theirs, ours in _FOREIGN if text.startswith(theirs, column)), "")
+    return f"did you mean `{meant}`?" if meant else ""
+
+
+_CLOSING = {"(": ")", "[": "]"}
+
+
+def _unclosed(text: str) -> str:
+    """For a text that ends too early: the innermost bracket still open, named by its 1-based column."""
+    still_open: list[int] = []
+    quote = ""
+    for column, char in enumerate(text):
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char in _CLOSING:
+            still_open.append(column)
+        elif char in _CLOSING.values() and still_open:
+            still_open.pop()
+    if not still_open:
+        return ""
+    opened = still_open[-1]
+    return f"the `{text[opened]}` opened at column {opened + 1} of the expression is never closed: add " \
+           f"`{_CLOSING[text[opened]]}`"

@@ -40,6 +40,8 @@ class GreedyBot:
     It takes every claim offered (calls and catches), prefers the action that
     gets rid of the most of its own components and, among those, the ones
     worth the most points; a declared value is the one its hand shares most.
+    Where the ruleset declares an `evaluation`, it first prefers the action after
+    which that judges its position best (looking one action ahead).
     """
 
     name = "greedy"
@@ -57,6 +59,8 @@ class GreedyBot:
             if a.actor not in owned:
                 owned[a.actor] = _own_components(state.game, view, a.actor)
         scores = [self._score(state.game, owned[a.actor], a) for a in actions]
+        if state.game.evaluation is not None:
+            scores = [(_after(state, a),) + score for a, score in zip(actions, scores)]
         best = max(scores)
         return self.rng.choice([a for a, score in zip(actions, scores) if score == best])
 
@@ -69,13 +73,23 @@ class GreedyBot:
         shed, points, fit = 0, 0, 0
         for name, value in action.args:
             kind = kinds[name]
-            if kind == "component" and value in mine:
-                shed += 1
-                points += game.attribute(value, "points", mine) or 0
+            if kind == "component":
+                for cid in value if isinstance(value, tuple) else (value,):  # a set sheds each of its components
+                    if cid in mine:
+                        shed += 1
+                        points += game.attribute(cid, "points", mine) or 0
             elif kind == "value":
                 fit += sum(1 for c in mine if value in _values(game, c, mine[c]))
         ends_turn_early = 1 if not kinds and not shed else 0
         return (shed, fit, points, -ends_turn_early)
+
+
+def _after(state: State, action: Action) -> float:
+    """The ruleset's evaluation, for the actor, of the position an action leads to."""
+    after = state.clone()
+    after.apply(action)
+    value = after.evaluate(action.actor)
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else float("-inf")
 
 
 @functools.lru_cache(maxsize=1024)

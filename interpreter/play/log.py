@@ -165,7 +165,7 @@ def replay(game: Game, header: dict[str, Any], events: list[dict[str, Any]]) -> 
             action = Action.from_json(events[index])
         except (ReplayMismatch, KeyError, TypeError, ValueError, AttributeError):
             raise ReplayMismatch("malformed_action", index, logged=events[index]) from None
-        if not _whole_choices(game, events[index]):
+        if not _well_formed_choices(game, events[index]):
             raise ReplayMismatch("malformed_action", index, logged=events[index])
         try:
             state.apply(action)
@@ -176,11 +176,14 @@ def replay(game: Game, header: dict[str, Any], events: list[dict[str, Any]]) -> 
     return state
 
 
-def _whole_choices(game: Game, event: dict[str, Any]) -> bool:
-    """The action's component and player choices are whole numbers: Python takes `true` and `1.0` for 1.
+def _well_formed_choices(game: Game, event: dict[str, Any]) -> bool:
+    """The action's component and player choices are whole numbers, and a set lists its components in id order.
 
-    The engine would accept them as component 1; a log may not. (The other choices are values the
-    ruleset declares, compared as the engine compares them.)
+    Python takes `true` and `1.0` for 1: the engine would accept them as component 1; a log may not.
+    A set (a `many` choice) is written in id order, as the engine offers it; in another order the
+    engine would take it and run the action's effects in that order, which no offered move does. (The
+    other choices are values the ruleset declares, compared as the engine compares them; what is not a
+    set where one is asked for, or a set where one component is, the engine refuses by the rules.)
     """
     spec = game.action_index.get(event["action"])
     if spec is None:  # no such action: the engine refuses it by name
@@ -189,6 +192,8 @@ def _whole_choices(game: Game, event: dict[str, Any]) -> bool:
         value = event["args"].get(choice.name)
         if value is not None and choice.kind in ("component", "player"):
             if not all(type(item) is int for item in (value if isinstance(value, list) else [value])):
+                return False
+            if choice.many and isinstance(value, list) and value != sorted(value):
                 return False
     return True
 

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 from ..errors import Position, Problem, RulesetError
+from ..words.names import suggest
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
 RULESETS_DIR = PACKAGE_ROOT / "rulesets"
@@ -100,9 +101,15 @@ def _inside(path: Path, tree: Path) -> bool:
     return path == tree or tree in path.parents
 
 
+SUGGESTED = 3  # shipped names offered for a name that is not one
+
+
 def _unknown(name: str) -> RulesetError:
-    known = ", ".join(shipped for shipped, _ in shipped_rulesets())
-    return RulesetError([Problem("F001", f"no ruleset named {name!r}", Position(str(name)), hint=f"shipped: {known}")])
+    """No such ruleset: the nearest shipped names, since a long list of every name hides the one meant."""
+    shipped = [known for known, _ in shipped_rulesets()]
+    hint = suggest(name.lower(), shipped, most=SUGGESTED) or \
+        "`rulesrun list` shows the shipped rulesets; a file of your own is named by its path, ending in .yaml"
+    return RulesetError([Problem("F001", f"no ruleset named {name!r}", Position(str(name)), hint=hint)])
 
 
 def shipped_rulesets() -> list[tuple[str, str]]:

@@ -5,7 +5,10 @@ The merge rules are few (docs/language.md, "Variants"):
 - mappings merge key by key;
 - a scalar or a list replaces what the base had;
 - `~` (null) removes the key from the base;
-- a mapping `{append: [...]}` or `{prepend: [...]}` in place of a list adds to the base's list.
+- a mapping `{append: [...]}` or `{prepend: [...]}` in place of a list adds to the base's list;
+- a mapping of step edits in place of a list changes single steps of the base's list by the
+  name they carry (`step: deal`): `replace: {deal: ...}`, `insert_before: {deal: [...]}`,
+  `insert_after: {deal: [...]}`, `remove: deal` (or a list of names), in that order.
 
 `extends` takes one ruleset or a list of them. Every file becomes a *layer*;
 layers shared by several bases are applied once, in order. Two sibling
@@ -27,7 +30,8 @@ from ..errors import Position, Problem, RulesetError
 from .safe_yaml import SourceMap, load_file
 
 MAX_LAYERS = 32
-LIST_OPERATIONS = ("append", "prepend")
+STEP_EDITS = ("replace", "insert_before", "insert_after", "remove")  # applied in this order, then the two below
+LIST_OPERATIONS = STEP_EDITS + ("prepend", "append")
 Loader = Callable[[str, Path | None], Path]
 
 
@@ -66,6 +70,20 @@ class ResolvedMap:
 
     def files(self) -> set[str]:
         return {source.file for source, _ in self.origins.values()}
+
+    def changed_here(self, path: tuple[Any, ...]) -> Position | None:
+        """Where this file itself (not a base) writes `path` or something inside it, or None."""
+        for known, (source, source_path) in self.origins.items():
+            if source.file == self.file and known[:len(path)] == path:
+                return source.position(source_path)
+        return None
+
+    def own_key_position(self, path: tuple[Any, ...]) -> Position | None:
+        """Where this file itself writes the key `path` (such as its `extends`), or None."""
+        for source, _ in self.origins.values():
+            if source.file == self.file:
+                return source.key_position(path) if path in source.keys else None
+        return None
 
 
 def reads_as_ruleset(data: object) -> bool:
@@ -175,7 +193,7 @@ class _Merger:
             if isinstance(old, dict) and isinstance(value, dict):
                 result[key] = self.merge_mapping(old, value, layer, here)
             elif isinstance(old, list) and _is_list_operation(value):
-                result[key] = self._extend(old, value, layer, here)
+                result[key] = self._edit(old, value, layer, here)
             else:
                 self._check_conflict(here, old, value, layer)
                 result[key] = value
@@ -184,22 +202,71 @@ class _Merger:
                 self.removed.discard(here)
         return result
 
-    def _extend(self, old: list[Any], operation: dict[str, Any], layer: Layer, path: tuple[Any, ...]) -> list[Any]:
-        (kind, items), = operation.items()
-        items = items if isinstance(items, list) else [items]
-        if kind == "append":
-            for i, _ in enumerate(items):
-                self.map.origins[path + (len(old) + i,)] = (layer.source, path + (kind, i))
-            return old + items
-        shifted = {p: o for p, o in self.map.origins.items() if p[:len(path)] == path and len(p) > len(path)}
-        for p in shifted:
+    def _edit(self, old: list[Any], operations: dict[str, Any], layer: Layer, path: tuple[Any, ...]) -> list[Any]:
+        """The base's list with a layer's edits, each item keeping where it was written.
+
+        Each item of the new list is paired with where it comes from: its index in
+        the base's list, or its path in the layer's file (`(path..., "replace", name)`).
+        """
+        items: list[tuple[Any, int | tuple[Any, ...]]] = [(item, i) for i, item in enumerate(old)]
+        for kind in LIST_OPERATIONS:
+            if kind in operations:
+                items = self._operation(items, kind, operations[kind], layer, path)
+        moved = {p: o for p, o in self.map.origins.items() if p[:len(path)] == path and len(p) > len(path)}
+        for p in moved:
             del self.map.origins[p]
-        for p, o in shifted.items():
-            index = p[len(path)]
-            self.map.origins[path + (index + len(items),) + p[len(path) + 1:]] = o
-        for i, _ in enumerate(items):
-            self.map.origins[path + (i,)] = (layer.source, path + (kind, i))
-        return items + old
+        for index, (_, source) in enumerate(items):
+            if isinstance(source, int):
+                for p, o in moved.items():
+                    if p[len(path)] == source:
+                        self.map.origins[path + (index,) + p[len(path) + 1:]] = o
+            else:
+                self.map.origins[path + (index,)] = (layer.source, source)
+        return [item for item, _ in items]
+
+    def _operation(self, items: list[tuple[Any, int | tuple[Any, ...]]], kind: str, given: Any, layer: Layer,
+                   path: tuple[Any, ...]) -> list[tuple[Any, int | tuple[Any, ...]]]:
+        """One list operation: `append`/`prepend` a list, or edit named steps."""
+        here = path + (kind,)
+        if kind in ("append", "prepend"):
+            added: list[tuple[Any, int | tuple[Any, ...]]] = [
+                (item, here + (i,)) for i, item in enumerate(given if isinstance(given, list) else [given])]
+            return items + added if kind == "append" else added + items
+        if kind == "remove":
+            names = given if isinstance(given, list) else [given]
+            for name in names:
+                self._step_index(items, name, layer, here)
+            return [pair for pair in items if step_name(pair[0]) not in names]
+        if not isinstance(given, dict):
+            self.removal_problems.append(Problem("X007", f"`{kind}` takes a mapping of step names",
+                                                 layer.source.position(here)))
+            return items
+        for name, value in given.items():
+            index = self._step_index(items, name, layer, here + (name,))
+            if index is None:
+                continue
+            if kind == "replace":
+                step = dict(value, step=name) if isinstance(value, dict) and "step" not in value else value
+                items[index] = (step, here + (name,))
+                continue
+            inserted: list[tuple[Any, int | tuple[Any, ...]]] = [
+                (item, here + (name, i)) for i, item in enumerate(value if isinstance(value, list) else [value])]
+            at = index if kind == "insert_before" else index + 1
+            items[at:at] = inserted
+        return items
+
+    def _step_index(self, items: list[tuple[Any, Any]], name: Any, layer: Layer, here: tuple[Any, ...]) -> int | None:
+        """Where the step named `name` is in the list; a problem when no step carries that name."""
+        names = [step_name(item) for item, _ in items]
+        if name in names:
+            return names.index(name)
+        from ..words.names import suggest
+        known = [str(n) for n in names if n is not None]
+        self.removal_problems.append(Problem(
+            "X007", f"no step of this list is named {name!r}", layer.source.key_position(here),
+            hint=suggest(str(name), known) or ("its named steps: " + ", ".join(known) if known
+                                               else "the base names none of its steps (`step: a_name`)")))
+        return None
 
     def _check_removal(self, path: tuple[Any, ...], layer: Layer) -> None:
         """Removing what a sibling overlay changed conflicts, unless a file built on both settles it."""
@@ -247,4 +314,9 @@ class _Merger:
 
 
 def _is_list_operation(value: Any) -> bool:
-    return isinstance(value, dict) and len(value) == 1 and next(iter(value)) in LIST_OPERATIONS
+    return isinstance(value, dict) and bool(value) and all(key in LIST_OPERATIONS for key in value)
+
+
+def step_name(item: Any) -> Any:
+    """The name a step of a list carries (`step: deal`), or None."""
+    return item.get("step") if isinstance(item, dict) else None

@@ -66,6 +66,9 @@ class SourceMap:
     file: str
     values: dict[DocumentPath, tuple[int, int]] = field(default_factory=dict)
     keys: dict[DocumentPath, tuple[int, int]] = field(default_factory=dict)
+    # Keys that look like the rest of an unquoted text cut short by a `,` inside `{...}`, by where the
+    # key is written: (the key whose text was cut, the whole text as it was probably meant).
+    run_on: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
 
     def position(self, path: Iterable[str | int] = ()) -> Position:
         """Position of the value at `path`, else of its nearest known ancestor."""
@@ -105,7 +108,7 @@ def load_text(text: str, file: str = "<string>") -> tuple[object, SourceMap]:
     converter.finish()
     if converter.problems:
         raise RulesetError(list(dict.fromkeys(converter.problems)))
-    return data, SourceMap(file, converter.values, converter.keys)
+    return data, SourceMap(file, converter.values, converter.keys, converter.run_on)
 
 
 def load_file(path: str | os.PathLike[str]) -> tuple[object, SourceMap]:
@@ -306,6 +309,7 @@ class _Converter:
         self.file = file
         self.values: dict[DocumentPath, tuple[int, int]] = {}
         self.keys: dict[DocumentPath, tuple[int, int]] = {}
+        self.run_on: dict[tuple[int, int], tuple[str, str]] = {}
         self.problems: list[Problem] = []
         self.duplicates = 0  # duplicate keys found; only the first few are said one by one
         self.more_duplicates_at: Node | None = None
@@ -330,7 +334,12 @@ class _Converter:
 
     def _mapping(self, node: MappingNode, path: DocumentPath) -> dict[str, object]:
         result: dict[str, object] = {}
+        before: tuple[Node, Node] | None = None  # the pair written just before this one
+        chain: _RunOn | None = None
         for key_node, value_node in node.value:
+            if node.flow_style:
+                chain = self._note_run_on(chain, before, key_node, value_node)
+            before = key_node, value_node
             key = self._key(key_node)
             if key is None:
                 continue
@@ -346,6 +355,30 @@ class _Converter:
             self.keys[child] = _line_column(key_node.start_mark)
             result[key] = self.convert(value_node, child)
         return result
+
+    def _note_run_on(self, chain: _RunOn | None, before: tuple[Node, Node] | None, key_node: Node,
+                     value_node: Node) -> _RunOn | None:
+        """Remember a key that is most likely the rest of the text before it, cut at an unquoted `,`.
+
+        In `{description: Play cards, in order.}` YAML reads `in order.` as a key of its own.
+        Only a plain key that no name could be (it holds a space or ends in `.`), written on
+        the line where the plain text before it ends, is taken for such a rest; several rests in
+        a row (`a, b c, d e.`) make one text, carried from pair to pair in `chain`.
+        """
+        if before is None or not _rest_of_text(key_node, value_node):
+            return None
+        written_before, text = before
+        if chain is None or not _implicit_null(text):
+            if not (_plain_text(text) and isinstance(written_before, ScalarNode)):
+                return None
+            chain = _RunOn(str(written_before.value), str(text.value))
+        if text.end_mark.line != key_node.start_mark.line:
+            return None
+        chain.meant += f", {key_node.value}" + (f": {value_node.value}" if _plain_text(value_node) else "")
+        chain.rests.append(_line_column(key_node.start_mark))
+        for where in chain.rests:
+            self.run_on[where] = (chain.cut, chain.meant)
+        return chain if _implicit_null(value_node) else None
 
     def _key(self, node: Node) -> str | None:
         """The key as text, or None once the reason it is unusable was reported."""
@@ -410,6 +443,33 @@ class _Converter:
         self.problems.append(Problem(code, message, position, hint=hint))
 
 
+@dataclass
+class _RunOn:
+    """A text cut short by unquoted commas: the key it belongs to, the whole text, where each rest is written."""
+
+    cut: str
+    meant: str
+    rests: list[tuple[int, int]] = field(default_factory=list)
+
+
+def _plain_text(node: Node) -> bool:
+    """A scalar written without quotes that YAML reads as text."""
+    return isinstance(node, ScalarNode) and node.style is None and node.tag == _TAG + "str"
+
+
+def _implicit_null(node: Node) -> bool:
+    """The empty value of a key written without `:` (or with nothing after it)."""
+    return isinstance(node, ScalarNode) and node.tag == _NULL and not node.value
+
+
+def _rest_of_text(key_node: Node, value_node: Node) -> bool:
+    """A plain key no name could be (it holds a space or ends in `.`), with no value or plain text after it."""
+    if not _plain_text(key_node) or not (_implicit_null(value_node) or _plain_text(value_node)):
+        return False
+    rest = str(key_node.value)
+    return " " in rest.strip() or rest.endswith(".")
+
+
 def _syntax_error(file: str, error: yaml.MarkedYAMLError) -> RulesetError:
     """Y001 in plain words, pointing where the parser noticed the problem."""
     message = f"YAML syntax error: {error.problem or error.context}"
@@ -434,13 +494,32 @@ _SYNTAX_HINTS = (  # the start of the parser's words, and what usually fixes it
 )
 
 
+_COLON_IN_FLOW = ("quote the text: inside `{...}` and `[...]`, text without quotes cannot hold `: ` or `,` "
+                  "(write `description: \"Note: read this\"`)")
+
+
 def _syntax_hint(error: yaml.MarkedYAMLError) -> str:
     """What usually fixes a YAML syntax error, in plain words."""
     problem = error.problem or ""
+    if problem.startswith(tuple(_CLOSERS)) and problem.endswith("but got ':'") and _second_colon(error.problem_mark):
+        return _COLON_IN_FLOW
     for start, bracket in _CLOSERS.items():
         if problem.startswith(start) and error.context_mark:
             return f"the '{bracket}' opened on line {error.context_mark.line + 1} is not closed before this point"
     return next((hint for start, hint in _SYNTAX_HINTS if problem.startswith(start)), "")
+
+
+def _second_colon(mark: Mark | None) -> bool:
+    """Whether the `:` at `mark` follows a `key: ` of the same entry on its line: text holding `: `, not a `{` left open.
+
+    A `{` never closed reads the next line's `key:` into its last value, and stops at the same `:`;
+    there the `:` is the first of its entry on the line.
+    """
+    if mark is None or not mark.buffer:
+        return False
+    line = mark.buffer[:mark.pointer].rsplit("\n", 1)[-1]
+    entry = re.split(r"[,{\[]", line)[-1]
+    return ": " in entry
 
 
 def _too_deep(file: str, mark: Mark) -> RulesetError:

@@ -182,7 +182,7 @@ def _play(game: Game, players: int, seed: int, bot: str, limit: int, explore: in
 def _after_action(state: State, explored: bool, taken: list[Action]) -> _Found | None:
     """The first check that fails on this state. Beyond the explored actions only the cheap ones
     run: a player left without a move is then found by the next step, which lists the actions anyway."""
-    legal = state.legal_actions() if explored else None
+    legal = inv.listed(state) if explored else None
     for invariant in _AFTER_ACTIONS:
         if explored or (invariant.when == ALWAYS and not invariant.takes_legal):
             problems = invariant.run(state, legal)

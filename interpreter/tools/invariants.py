@@ -16,7 +16,7 @@ from ..engine import events as ev
 from ..engine import visibility
 from ..engine.game import NO_DEFAULT, Action, Game
 from ..engine.state import State, View, inspect
-from ..errors import GameLimitExceeded, IllegalAction, ReplayMismatch
+from ..errors import EvalError, GameLimitExceeded, IllegalAction, ReplayMismatch
 from ..play import log
 from ..play.runner import play_out, step
 from ..play.simulate import bot_seats
@@ -133,9 +133,19 @@ def has_legal_action(state: State, legal: Sequence[Action] | None = None) -> lis
     table = inspect(state)
     if state.is_over():
         return []
-    if any(a.actor == table.current for a in (state.legal_actions() if legal is None else legal)):
+    if any(a.actor == table.current for a in (listed(state) if legal is None else legal)):
         return []
     return [f"player {table.current + 1} has no legal action (phase {table.phase})"]
+
+
+def listed(state: State) -> list[Action]:
+    """The legal actions, or none where nobody may act (which `legal_actions` refuses as an error of the game)."""
+    try:
+        return state.legal_actions()
+    except EvalError as err:
+        if err.kind != "stuck":
+            raise
+        return []
 
 
 def _may_see(state: State, zone: str, owner: int | None, index: int, size: int, viewer: int | None) -> bool:
@@ -248,7 +258,7 @@ def offers_hide(state: State, legal: Sequence[Action] | None = None) -> list[str
     table = inspect(state)
     game = state.game
     problems, reported, known = [], set(), None
-    for action in state.legal_actions() if legal is None else legal:
+    for action in listed(state) if legal is None else legal:
         spec = game.action_index[action.name]
         for name, value in action.args:
             if name not in spec.component_choices:
@@ -273,7 +283,7 @@ def offers_hide(state: State, legal: Sequence[Action] | None = None) -> list[str
 def legal_actions_apply(state: State, legal: Sequence[Action] | None = None) -> list[str]:
     """Every listed action passes `why_not` and applies without error, each on its own clone."""
     problems = []
-    for action in state.legal_actions() if legal is None else legal:
+    for action in listed(state) if legal is None else legal:
         reason = state.why_not(action)
         if reason is not None:
             problems.append(f"listed action {action} is refused by why_not: {reason}")
@@ -292,7 +302,7 @@ def clone_independence(state: State, action: Action | None = None,
     """Acting on a clone (by default, the current player's first listed action) leaves the original as it was."""
     table = inspect(state)
     if action is None:
-        action = next((a for a in (state.legal_actions() if legal is None else legal) if a.actor == table.current),
+        action = next((a for a in (listed(state) if legal is None else legal) if a.actor == table.current),
                       None)
         if action is None:
             return []
@@ -336,7 +346,7 @@ def near_misses(state: State) -> list[Action]:
     """
     table = inspect(state)
     game = state.game
-    legal = state.legal_actions()
+    legal = listed(state)
     offered = {_key(state, a) for a in legal}
     tops = {(name, owner): cids[-1] for name, owner, cids in places(state) if cids}
     candidates = [Action(NO_SUCH_VALUE, table.current)]

@@ -10,17 +10,23 @@ each at the line and column written.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 import json
+import re
+from pathlib import Path as FilePath
 from typing import Any
 
 from ..errors import Position, Problem, RulesetError
 from ..language import types as T
 from ..language.syntax import ExprError, parse
+from ..source.catalogue import RULESETS_DIR
 from ..source.document import Document
+from ..source.extends import ResolvedMap
 from ..words.names import suggest
 from . import fold
+from . import kinds as K
 from . import nodes as n
 from .effects import EffectBuilder, is_star
 from .expressions import ExpressionBuilder, Locals
@@ -57,8 +63,10 @@ class RulesetBuilder:
 
     # ------------------------------------------------------------ problems
 
-    def error(self, path: Path, message: str, code: str, hint: str = "") -> None:
-        self.problems.append(Problem(code, message, self.source.position(path), "error", hint))
+    def error(self, path: Path, message: str, code: str, hint: str = "", at_key: bool = False) -> None:
+        """A problem at the value written at `path` (at its key, with `at_key`)."""
+        position = self.source.key_position(path) if at_key else self.source.position(path)
+        self.problems.append(self._placed(Problem(code, message, position, "error", hint), path))
 
     def expression_problem(self, path: Path, err: ExprError) -> None:
         """An expression's problem, at the column of its text where the author wrote it."""
@@ -69,19 +77,71 @@ class RulesetBuilder:
             line = lines[pos.line - 1]
             if 0 < column <= len(line) and line[column - 1] in "'\"":
                 column += 1
-        self.problems.append(Problem(err.code, err.message,
-                                     Position(pos.path, pos.line, column + err.column if pos.line else 0),
-                                     "error", err.hint))
+        self.problems.append(self._placed(Problem(err.code, err.message,
+                                                  Position(pos.path, pos.line, column + err.column if pos.line else 0),
+                                                  "error", err.hint), path))
 
-    def expression(self, text: Any, path: Path, local_names: Locals | None = None) -> n.Expr:
-        """The node of an expression written at `path`; a problem is reported and stands for none."""
+    def _placed(self, problem: Problem, path: Path) -> Problem:
+        """A problem in a shipped base is the variant's doing: show it at the variant's change, the base as a note.
+
+        The change is the first name the rule uses (a parameter, variable, zone,
+        attribute or definition) that the variant itself writes; failing that, the
+        variant's `extends`. A problem in a base of the author's own stays where it is.
+        """
+        source = self.source
+        if not isinstance(source, ResolvedMap) or problem.position.path == source.file \
+                or not _shipped(problem.position.path):
+            return problem
+        written = self._written(path)
+        cause = next((found for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", written)
+                      for found in [self._changed(name)] if found is not None), None)
+        why = "this change" if cause is not None else "this variant"
+        cause = cause or source.own_key_position(("extends",)) or problem.position
+        shown = f": `{written}`" if written else ""
+        return dataclasses.replace(problem, position=cause,
+                                   note=f"{why} breaks the rule of the base at {problem.position}{shown}")
+
+    def _written(self, path: Path) -> str:
+        """The text written at `path` when it is a short one (an expression), else nothing."""
+        value: Any = self.doc
+        for key in path:
+            if isinstance(value, dict) and key in value or isinstance(value, list) and isinstance(key, int) \
+                    and 0 <= key < len(value):
+                value = value[key]
+            else:
+                return ""
+        return value if isinstance(value, str) and len(value) <= 200 else ""
+
+    def _changed(self, name: str) -> Position | None:
+        """Where the variant itself writes the definition of `name`, or None."""
+        assert isinstance(self.source, ResolvedMap)
+        keys = [key for key in (self.doc.get("define") or {}) if split_signature(str(key))[0] == name]
+        for path in [("params", name), ("variables", name), ("zones", name), ("components", "attributes", name),
+                     ("components", "derive", name), *(("define", key) for key in keys)]:
+            found = self.source.changed_here(path)
+            if found is not None:
+                return found
+        return None
+
+    def expression(self, text: Any, path: Path, local_names: Locals | None = None,
+                   want: K.Kind | None = None) -> n.Expr:
+        """The node of an expression written at `path`; a problem is reported and stands for none.
+
+        `want` is the kind of value the place takes: a value of another kind is an
+        error there (E140), with what was expected.
+        """
         if isinstance(text, bool) or isinstance(text, int) or text is None:
-            return n.Const(source=str(text), type=T.of_value(text), const=text, value=text)
-        try:
-            return self.expressions.build(str(text), local_names or {})
-        except ExprError as err:
-            self.expression_problem(path, err)
-            return n.Const(source=str(text), type=T.ANY, value=None)
+            built: n.Expr = n.Const(source=str(text), type=T.of_value(text), const=text, value=text)
+        else:
+            try:
+                built = self.expressions.build(str(text), local_names or {})
+            except ExprError as err:
+                self.expression_problem(path, err)
+                return n.Const(source=str(text), type=T.ANY, value=None)
+        why = K.mismatch(want, built.type) if want is not None else None
+        if why is not None:
+            self.expression_problem(path, ExprError(why, 0, code="E140"))
+        return built
 
     def target(self, text: str, local_names: Locals) -> n.Target:
         """An assignment target: a variable (one player's entry or `[*]` every player's), current or dealer."""
@@ -113,6 +173,7 @@ class RulesetBuilder:
         self._zones()
         self._variables()
         self._collect_phases()
+        self._collect_words()
         self._definitions()
         self._check_ambiguous_symbols()
         effects = EffectBuilder(self, doc.get("procedures") or {})
@@ -121,21 +182,20 @@ class RulesetBuilder:
         round_setup = effects.sequence(round_doc.get("setup") or [], ("round", "setup"), {})
         winner = {"winner": T.PLAYER}
         round_end = effects.sequence(round_doc.get("end") or [], ("round", "end"), winner)
-        game_over = self.expression(round_doc.get("game_over", True), ("round", "game_over"), winner)
-        winners = (self.expression(round_doc["winners"], ("round", "winners"), winner)
+        game_over = self.expression(round_doc.get("game_over", True), ("round", "game_over"), winner, K.CONDITION)
+        winners = (self.expression(round_doc["winners"], ("round", "winners"), winner, K.PLAYERS)
                    if "winners" in round_doc else None)
-        next_dealer = (self.expression(round_doc["next_dealer"], ("round", "next_dealer"), winner)
+        next_dealer = (self.expression(round_doc["next_dealer"], ("round", "next_dealer"), winner, K.PLAYER)
                        if "next_dealer" in round_doc else None)
         turn = doc.get("turn") or {}
-        turn_phase = self.expression(turn["phase"], ("turn", "phase")) if "phase" in turn else None
+        turn_phase = self.expression(turn["phase"], ("turn", "phase"), None, K.WORD) if "phase" in turn else None
         on_begin = effects.sequence(turn["on_begin"], ("turn", "on_begin"), {}) if turn.get("on_begin") else None
         on_end = effects.sequence(turn["on_end"], ("turn", "on_end"), {}) if turn.get("on_end") else None
         actions = tuple(self._action(name, spec, effects) for name, spec in (doc.get("actions") or {}).items())
-        triggers = tuple(
-            n.Trigger(when=self.expression(t.get("when"), ("triggers", i, "when")),
-                      effects=effects.sequence(t.get("do") or [], ("triggers", i, "do"), {}), path=("triggers", i))
-            for i, t in enumerate(doc.get("triggers") or []))
+        triggers = tuple(self._trigger(i, t, effects) for i, t in enumerate(doc.get("triggers") or []))
         procedures = self._procedures(effects)
+        evaluation = self.expression(doc["evaluation"], ("evaluation",), None, K.NUMBER) \
+            if "evaluation" in doc else None
         score_var = round_doc.get("scores", "score")
         if score_var not in self.symbols.variables:
             self.error(("round",), f"the score variable {score_var!r} is not declared", "S202")
@@ -157,13 +217,16 @@ class RulesetBuilder:
             actions=actions, triggers=triggers, symbols=self.symbols, procedures=procedures,
             phases=tuple(sorted(self.symbols.phases)),
             max_actions=int(doc.get("max_actions", DEFAULT_MAX_ACTIONS)),
-            max_rounds=int(doc.get("max_rounds", DEFAULT_MAX_ROUNDS)), source=self.source.file)
+            max_rounds=int(doc.get("max_rounds", DEFAULT_MAX_ROUNDS)), source=self.source.file,
+            evaluation=evaluation)
 
     # ------------------------------------------------------------ sections
 
     def _params(self) -> None:
+        from .reserved import clash
         symbols = self.symbols
         for name, value in (self.doc.get("params") or {}).items():
+            self.problems += clash(name, "parameter", ("params", name), self.source)
             allowed = value.get("values") if isinstance(value, dict) else None
             if isinstance(value, dict):
                 value = value.get("value")
@@ -286,7 +349,9 @@ class RulesetBuilder:
                     face.update({k: values[k] for k in self.derived})
 
     def _zones(self) -> None:
+        from .reserved import clash
         for name, spec in (self.doc.get("zones") or {}).items():
+            self.problems += clash(name, "zone", ("zones", name), self.source)
             spec = spec or {}
             refill = spec.get("refill") or {}
             self.zones[name] = n.Zone(
@@ -310,8 +375,10 @@ class RulesetBuilder:
                 self.error(("zones", z.name), "the home zone cannot be per player", "S207")
 
     def _variables(self) -> None:
+        from .reserved import clash
         symbols = self.symbols
         for name, spec in (self.doc.get("variables") or {}).items():
+            self.problems += clash(name, "variable", ("variables", name), self.source)
             if not isinstance(spec, dict):
                 spec = {"initial": spec}
             if name in symbols.zones or name in symbols.params:
@@ -324,12 +391,45 @@ class RulesetBuilder:
             self.variables[name] = n.Variable(
                 name=name, scope=spec.get("scope", "round"), per_player=bool(spec.get("per_player", False)),
                 initial=initial, visibility=str(spec.get("visibility", "public")),
-                description=str(spec.get("description", "")))
+                description=str(spec.get("description", "")), show=_show(spec.get("show")))
             symbols.variables[name] = bool(spec.get("per_player", False))
             symbols.variable_types[name] = T.ANY if initial is None else T.of_value(initial, symbols.symbol_labels)
         for name, value in symbols.params.items():
             if value == "none":
                 symbols.params[name] = None
+
+    def _collect_words(self) -> None:
+        """The words a variable, a parameter or a choice declares (`values: [...]`): names of their own.
+
+        A declared word needs no quotes in an expression (`mode == frantic`), and
+        knows what it is a value of, so that comparing, switching on or assigning a
+        word the variable never takes is an error where it is written.
+        """
+        symbols = self.symbols
+        declared: list[tuple[str, Any]] = [
+            (name, spec.get("values")) for section in ("variables", "params")
+            for name, spec in (self.doc.get(section) or {}).items() if isinstance(spec, dict)]
+        declared += [(choice, spec.get("value")) for action in (self.doc.get("actions") or {}).values()
+                     for choice, spec in ((action or {}).get("choose") or {}).items() if isinstance(spec, dict)]
+        for name, words in declared:
+            if not isinstance(words, list):
+                continue
+            for word in words:
+                if isinstance(word, str) and word != "none" and word.isidentifier():
+                    symbols.symbols.add(word)
+                    symbols.symbol_labels.setdefault(word, name)
+        for name, spec in (self.doc.get("variables") or {}).items():
+            words = spec.get("values") if isinstance(spec, dict) else None
+            if not isinstance(words, list):
+                continue
+            allowed = [None if w == "none" else w for w in words]
+            initial = self.variables[name].initial
+            if initial not in allowed:
+                shown = ", ".join("none" if w is None else str(w) for w in allowed)
+                self.error(("variables", name, "initial"), f"variable {name!r} starts as {initial!r}, not one of its "
+                           f"values: {shown}", "S216", hint=suggest(str(initial), [str(w) for w in allowed if w]))
+            symbols.variable_types[name] = T.of_values(allowed, name)
+            symbols.variable_words[name] = frozenset(w for w in allowed if w is not None)
 
     def _collect_phases(self) -> None:
         for spec in (self.doc.get("actions") or {}).values():
@@ -350,10 +450,12 @@ class RulesetBuilder:
                                f"{kind}; rename one of them", "S213")
 
     def _definitions(self) -> None:
+        from .reserved import clash
         symbols = self.symbols
         self._checked_bodies: dict[str, n.Expr] = {}
         for key, text in (self.doc.get("define") or {}).items():
             name, params = split_signature(key)
+            self.problems += clash(name, "definition", ("define", key), self.source)
             if name in symbols.definitions:
                 self.error(("define", key), f"{name!r} is defined twice", "S210")
             symbols.definitions[name] = DefinitionEntry(name, params, str(text), str(key))
@@ -373,7 +475,7 @@ class RulesetBuilder:
         variants): it is built on trial, and kept only if that reports no problem.
         """
         written = self.doc.get("procedures") or {}
-        for name in written:
+        for name in effects.procedures:
             if name in effects.built:
                 continue
             before = len(self.problems)
@@ -383,7 +485,13 @@ class RulesetBuilder:
             if len(self.problems) == before:
                 effects.built = trial.built
             del self.problems[before:]
-        return {name: effects.built[name] for name in written if name in effects.built}
+        return {name: effects.built[name] for name in effects.procedures if name in effects.built}
+
+    def _trigger(self, index: int, spec: dict[str, Any], effects: EffectBuilder) -> n.Trigger:
+        path: Path = ("triggers", index)
+        moment = str(spec.get("moment", "action"))  # one of n.MOMENTS: the schema says so
+        return n.Trigger(when=self.expression(spec.get("when"), path + ("when",), None, K.CONDITION),
+                         effects=effects.sequence(spec.get("do") or [], path + ("do",), {}), path=path, moment=moment)
 
     def _action(self, name: str, spec: dict[str, Any], effects: EffectBuilder) -> n.Action:
         path: Path = ("actions", name)
@@ -392,13 +500,13 @@ class RulesetBuilder:
         phases = frozenset(phase if isinstance(phase, list) else [phase]) if phase else None
         choices: list[n.Choice] = []
         bound: Locals = {}
-        guard = self.expression(spec["if"], path + ("if",)) if "if" in spec else None
+        guard = self.expression(spec["if"], path + ("if",), None, K.CONDITION) if "if" in spec else None
         for cname, cspec in (spec.get("choose") or {}).items():
             earlier = tuple(c.name for c in choices if c.kind == "component")
             choice = self._choice(cname, cspec or {}, path + ("choose", cname), bound, earlier)
             choices.append(choice)
             bound = bound | {cname: choice.type}
-        require = self.expression(spec["require"], path + ("require",), bound) if "require" in spec else None
+        require = self.expression(spec["require"], path + ("require",), bound, K.CONDITION) if "require" in spec else None
         if require is not None and not choices:
             self.error(path + ("require",), "require needs choices to check; use if: instead", "S212")
         body = effects.sequence(spec.get("effects") or [], path + ("effects",), bound)
@@ -409,16 +517,17 @@ class RulesetBuilder:
 
     def _choice(self, name: str, spec: dict[str, Any], path: Path, bound: Locals, earlier: tuple[str, ...]) -> n.Choice:
         symbols = self.symbols
-        present_if = self.expression(spec["if"], path + ("if",), bound) if "if" in spec else None
+        present_if = self.expression(spec["if"], path + ("if",), bound, K.CONDITION) if "if" in spec else None
         value = spec.get("value")
         own = T.COMPONENT if "from" in spec else T.PLAYER if "player" in spec else (
             T.of_values(symbols.domains[value], value) if isinstance(value, str) and value in symbols.domains
             else T.of_value(value, symbols.symbol_labels).element or T.ANY if isinstance(value, list) else T.ANY)
-        where = self.expression(spec["where"], path + ("where",), bound | {name: own}) if "where" in spec else None
+        where = (self.expression(spec["where"], path + ("where",), bound | {name: own}, K.CONDITION)
+                 if "where" in spec else None)
         if "from" in spec:
-            kind, source = "component", self.expression(spec["from"], path + ("from",), bound)
+            kind, source = "component", self.expression(spec["from"], path + ("from",), bound, K.COMPONENTS)
         elif "player" in spec:
-            kind, source = "player", self.expression(spec["player"], path + ("player",), bound)
+            kind, source = "player", self.expression(spec["player"], path + ("player",), bound, K.PLAYERS)
         elif "value" in spec:
             kind = "value"
             if isinstance(value, list):
@@ -429,7 +538,7 @@ class RulesetBuilder:
                 domain = tuple(symbols.domains[value])
                 source = n.Const(source=value, type=T.list_of(T.of_values(domain, value)), const=domain, value=domain)
             else:
-                source = self.expression(value, path + ("value",), bound)
+                source = self.expression(value, path + ("value",), bound, K.VALUES)
         else:
             self.error(path, f"choice {name!r} needs one of from, player or value", "S211")
             kind, source = "value", n.Const(value=(), const=())
@@ -458,6 +567,18 @@ def _choice_type(kind: str, many: bool, value: Any, symbols: Symbols, source: n.
     if isinstance(value, list):
         return T.of_value(value, symbols.symbol_labels).element or T.ANY
     return source.type.element or T.ANY if source.type.kind == "list" else T.ANY
+
+
+def _show(written: Any) -> str | bool | None:
+    """How a variable's `show` reads: a label ("" for its name), False (never shown) or None (the table decides)."""
+    if written is None or written is False:
+        return written
+    return "" if written is True else str(written)
+
+
+def _shipped(file: str) -> bool:
+    """Whether a file is one of the rulesets installed with rulesrun (its author cannot change it)."""
+    return FilePath(file).resolve().is_relative_to(RULESETS_DIR.resolve())
 
 
 def component_entries(data: dict[str, Any]) -> list[tuple[Path, int]]:

@@ -40,6 +40,7 @@ class ExpressionBuilder:
         self._bound: frozenset[str] = frozenset()  # aggregate names around the part being built
         self._text = ""
         self._nodes = 0
+        self._folding = fold.Budget()  # for the whole ruleset
 
     # ------------------------------------------------------------ entry points
 
@@ -110,7 +111,7 @@ class ExpressionBuilder:
     def _settled(self, made: n.Expr, node: Tree | Token) -> n.Expr:
         """The node with its value folded, unless that value would be too large to make at all."""
         try:
-            return fold.settle(made)
+            return fold.settle(made, self._folding)
         except fold.Oversized:
             raise self._error(f"this part would be too large to work out (more than {fold.MAX_ITEMS:,} items, or "
                               f"a number beyond ±{fold.MAX_NUMBER:,})", node, code="E104") from None
@@ -199,8 +200,8 @@ class ExpressionBuilder:
         """
         if definition.building:
             raise self._error(f"definition {definition.name!r} refers to itself", node, code="E112")
-        if definition.failed:  # its own problem is reported where it is written
-            return self._constant(node, None)
+        if definition.failed:  # its own problem is reported where it is written; its uses are not checked
+            return self._constant(node, None, T.ANY)
         definition.building = True
         saved = self._arguments, self._text, self._locals, self._bound
         self._arguments, self._text, self._locals, self._bound = arguments, definition.text, {}, frozenset()
@@ -238,20 +239,21 @@ class ExpressionBuilder:
                 raise self._error(f"{name}() takes {low}" + (f" to {high}" if high != low else "")
                                   + f" argument(s), got {len(args)}", name_token, code="E111")
             self._check_arguments(name, args, node)
-            return self._make(n.Call, node, B.result_type(name, [a.type for a in args]), args,
-                              function=name, args=tuple(args))
+            rtype = T.text(symbols.zones, "zone name") if name == "zone_of" else \
+                B.result_type(name, [a.type for a in args])
+            return self._make(n.Call, node, rtype, args, function=name, args=tuple(args))
         candidates = sorted(set(B.ARITY) | {d for d, v in symbols.definitions.items() if v.params})
         raise self._error(f"unknown function {name!r}", name_token, hint=suggest(name, candidates), code="E110")
 
     def _check_arguments(self, name: str, args: list[n.Expr], node: Tree) -> None:
-        """Zones for size/top/bottom, players for the seat functions."""
+        """Zones for size/top/bottom, players for the seat functions, components for zone_of/owner_of."""
         wanted = B.ARGUMENT_KINDS.get(name)
-        if wanted is None or not args:
+        if wanted is None:
             return
-        given = args[0].type
-        if given.kind not in wanted + ("any", "none"):
-            expected = "a zone or a list" if "zone" in wanted else "a player" if name != "abs" else "a number"
-            raise self._error(f"{name}() needs {expected}, got {given.describe()}", node.children[0], code="E132")
+        for given in [a.type for a in (args if name in B.EVERY_ARGUMENT else args[:1])]:
+            if given.kind not in wanted + ("any", "none"):
+                raise self._error(f"{name}() needs {B.expected(name)}, got {given.describe()}", node.children[0],
+                                  code="E132")
 
     def _changes(self, node: Tree, depth: int) -> n.Expr:
         """`changes(hand[p])`: how often a zone's content changed this round (a change stamp)."""
@@ -271,10 +273,25 @@ class ExpressionBuilder:
 
     def _b_aggregate(self, node: Tree, depth: int) -> n.Expr:
         kind_token, binder_token, source_node, body_node = node.children
-        kind, binder = str(kind_token), str(binder_token)
+        return self._loop(node, depth, str(kind_token), binder_token, source_node, body_node)
+
+    def _b_filter(self, node: Tree, depth: int) -> n.Expr:
+        """`[c in hand: c.rank == r]`: parsed as `[expression: expression]`, the first one `name in list`."""
+        head, body_node = node.children
+        if head.data != "in_" or head.children[0].data != "name":
+            raise self._error("a filter is written [name in list: condition], e.g. [c in hand: c.rank == 3]", head,
+                              code="E103")
+        binder_node, source_node = head.children
+        return self._loop(node, depth, "filter", binder_node.children[0], source_node, body_node)
+
+    def _loop(self, node: Tree, depth: int, kind: str, binder_token: Token, source_node: Tree,
+              body_node: Tree | None) -> n.Expr:
+        """An aggregate or a filter: `binder` bound to each item of the source while the body is built."""
+        binder = str(binder_token)
         items = self._build(source_node, depth)
         if items.type.kind not in ("zone", "list", "any"):
-            raise self._error(f"{kind}() goes through a zone or a list, not {items.type.describe()}",
+            said = "a filter" if kind == "filter" else f"{kind}()"
+            raise self._error(f"{said} goes through a zone or a list, not {items.type.describe()}",
                               source_node, code="E134")
         item_type = T.COMPONENT if items.type.kind == "zone" else (items.type.element or T.ANY)
         saved = self._locals, self._bound
@@ -283,12 +300,22 @@ class ExpressionBuilder:
             body = self._build(body_node, depth) if body_node is not None else None
         finally:
             self._locals, self._bound = saved
+        if kind == "filter" and body is not None and body_node is not None \
+                and body.type.kind not in ("bool", "any", "none"):
+            raise self._error(f"a filter's condition must be true or false, not {body.type.describe()}", body_node,
+                              hint=f"compare it with something, e.g. [{binder} in ...: {body.source} == ...]",
+                              code="E135")
         body_type = body.type if body is not None else item_type
-        rtype = {"any": T.BOOL, "all": T.BOOL, "count": T.INT, "sum": T.INT, "first": item_type}.get(kind, body_type)
+        if kind == "sum" and body_type.kind not in ("int", "any", "none"):
+            raise self._error(f"sum() adds numbers, not {body_type.describe()}", body_node or source_node,
+                              code="E131")
+        rtype = {"any": T.BOOL, "all": T.BOOL, "count": T.INT, "sum": T.INT, "first": item_type,
+                 "filter": T.list_of(item_type)}.get(kind, body_type)
         reads = items.reads | ((body.reads - {binder}) if body is not None else frozenset())
         attributes = items.attribute_reads | (body.attribute_reads if body is not None else frozenset())
-        return n.Aggregate(source=self._source(node), type=rtype, reads=reads, attribute_reads=attributes, kind=kind,
+        made = n.Aggregate(source=self._source(node), type=rtype, reads=reads, attribute_reads=attributes, kind=kind,
                            binder=binder, items=items, body=body)
+        return self._settled(made, node)
 
     def _b_attr(self, node: Tree, depth: int) -> n.Expr:
         obj = self._build(node.children[0], depth)
@@ -324,8 +351,34 @@ class ExpressionBuilder:
                     raise self._error(f"{name!r} is not kept per player and holds {held.describe()}; "
                                       f"remove the [...]", base, code="E114")
         seq = self._build(base, depth)
+        if seq.type.kind not in ("zone", "list", "text", "any", "none"):
+            raise self._error(f"only a list or a zone has items to pick with [...]; this is {seq.type.describe()}",
+                              base, code="E134")
+        if index.type.kind not in T.NUMERIC + ("any", "none"):
+            raise self._error(f"an item is picked by its place, a number; this is {index.type.describe()}",
+                              index_node, code="E131")
         rtype = T.COMPONENT if seq.type.kind == "zone" else (seq.type.element or T.ANY)
         return self._make(n.Item, node, rtype, [index, seq], seq=seq, index=index)
+
+    def _b_cut(self, node: Tree, depth: int) -> n.Expr:
+        """`x[a:b]`, `x[:n]`, `x[a:]`: a call of `cut` with the list and both bounds (none for one not written)."""
+        base, *bound_nodes = node.children
+        seq = self._build(base, depth)
+        if seq.type.kind not in ("zone", "list", "any", "none"):
+            raise self._error(f"only a list or a zone can be cut with [a:b]; this is {seq.type.describe()}", base,
+                              code="E134")
+        bounds = [self._build(b, depth) if b is not None else _OPEN for b in bound_nodes]
+        for written, bound in zip(bound_nodes, bounds):
+            if written is None:
+                continue
+            if bound.type.kind not in T.NUMERIC + ("any", "none"):
+                raise self._error(f"the bounds of [a:b] are numbers, not {bound.type.describe()}", written,
+                                  code="E131")
+            if type(bound.const) is int and bound.const < 0:
+                raise self._error(f"a cut counts positions from 0, so {bound.const} is no position", written,
+                                  hint="for the last n items write x[size(x) - n:]", code="E136")
+        args = [seq, *bounds]
+        return self._make(n.Call, node, B.result_type(B.CUT, [seq.type]), args, function=B.CUT, args=tuple(args))
 
     # ------------------------------------------------------------ operators
 
@@ -421,6 +474,9 @@ class ExpressionBuilder:
             if given.kind not in T.NUMERIC + ("any",):
                 raise self._error(f"`{symbol}` needs numbers, got {given.describe()}", node, code="E131")
         return T.INT
+
+
+_OPEN = n.Const(source="", type=T.NONE, const=None, value=None)  # a bound of a cut not written: that end is open
 
 
 def _with_attribute_read(made: n.Expr, pair: tuple[str, str]) -> n.Expr:

@@ -10,6 +10,10 @@ The closure backend asks it again with facts about some components (a choice
 known to hold a number card): then `card.kind == number` is known too, and the
 rest of the condition folds around it (`Folder`).
 
+An aggregate or a filter over a list known at load time is known too when its
+expression is, item by item (`[x in [1, 2, 3]: x > limit]`): the folder then
+holds the item its name stands for (`bound`).
+
 The folder follows the values rules of the running game exactly; a part that
 would fail (adding text to a number) is left to fail when the game runs.
 """
@@ -17,18 +21,52 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from typing import Any, Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from ..language.builtins import CUT
 from . import nodes as n
 from .nodes import NOT_CONSTANT
+
+MAX_ITEMS = 10_000
+MAX_NUMBER = 2**53
+MAX_FOLDED = 20_000  # parts worked out item by item for one ruleset (about a tenth of a second)
 
 COMPARE: dict[str, Callable[[Any, Any], Any]] = {
     "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 ARITHMETIC: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
+
+
+def span(low: Any, high: Any) -> tuple[int, ...]:
+    """`range(a, b)`: a, a+1, ..., b-1. TypeError for a bound that is no whole number, ValueError past MAX_ITEMS.
+
+    The size is known before the list is made, so `range(0, 2**53)` costs nothing to refuse.
+    """
+    if type(low) is not int or type(high) is not int:
+        raise TypeError(f"range({low!r}, {high!r})")
+    if high - low > MAX_ITEMS:
+        raise ValueError(f"range({low}, {high}) has more than {MAX_ITEMS} items")
+    return tuple(range(low, high))
+
+
+def cut(items: Any, start: Any, stop: Any) -> tuple[Any, ...]:
+    """`x[a:b]`: the items from position a up to b (from 0, in order), clipped to the list as Python does.
+
+    A bound that is none (or no whole number) leaves its end open; a negative one counts as 0,
+    so `pile[size(pile) - 3:]` is the whole pile when it holds fewer than three. Anything that
+    holds no items (none) gives the empty list. It never fails.
+    """
+    if not isinstance(items, (tuple, list)):
+        return ()
+    low = max(start, 0) if type(start) is int else 0
+    high = max(stop, 0) if type(stop) is int else len(items)
+    return tuple(items[low:high])
+
+
 PURE: dict[str, Callable[..., Any]] = {
     "str": lambda x: "none" if x is None else str(x).lower() if isinstance(x, bool) else str(x),
-    "abs": abs, "min": lambda *xs: min(xs), "max": lambda *xs: max(xs),
+    "abs": abs, "min": lambda *xs: min(xs), "max": lambda *xs: max(xs), "range": span, CUT: cut,
 }
 
 Facts = dict[str, tuple[int | None, frozenset[str]]]  # local name -> (its component or none, attributes known)
@@ -39,8 +77,17 @@ class Oversized(Exception):
     """A part known before the game starts would be too large to work out (the builder says where)."""
 
 
-def settle(node: n.Expr) -> n.Expr:
+class Budget:
+    """How many parts the folder may still work out item by item: loops in loops over long known lists would
+    otherwise make loading a ruleset slow. Past it, a part is left to the game."""
+
+    def __init__(self, parts: int = MAX_FOLDED):
+        self.left = parts
+
+
+def settle(node: n.Expr, budget: Budget | None = None) -> n.Expr:
     """The node with its `const` filled in when it is known without facts (the builder's one call)."""
+    _FOLDER.budget = budget if budget is not None else Budget()
     value = _FOLDER.visit(node)
     _FOLDER.failure = None
     if value is _OVERSIZED:
@@ -81,6 +128,40 @@ def ordered(op: str, x: Any, y: Any) -> bool:
     return bool(COMPARE[op](x, y))
 
 
+def total(kind: str, values: Sequence[Any]) -> Any:
+    """count, sum, min or max of an aggregate's values: how many are true; the others leave none out."""
+    if kind == "count":
+        return sum(1 for v in values if v)
+    present = [v for v in values if v is not None]
+    if kind == "sum":
+        return sum(present)
+    if not present:
+        return None
+    return min(present) if kind == "min" else max(present)
+
+
+def over(kind: str, items: Sequence[Any], values: Sequence[Any] | None) -> Any:
+    """An aggregate's value from its items and, when it has an expression, that expression's value for each.
+
+    Without an expression the items themselves are used, none items left out.
+    """
+    if values is None:
+        present = [x for x in items if x is not None]
+        if kind in ("any", "all", "count", "first"):
+            return {"any": bool(present), "all": True, "count": len(present),
+                    "first": present[0] if present else None}[kind]
+        return total(kind, present)
+    if kind == "any":
+        return any(values)
+    if kind == "all":
+        return all(values)
+    if kind == "first":
+        return next((item for item, v in zip(items, values) if v), None)
+    if kind == "filter":
+        return tuple(item for item, v in zip(items, values) if v)
+    return total(kind, values)
+
+
 def junction(values: list[Any], decisive: bool) -> Any:
     """The value of `and` (decisive False) or `or` (decisive True) from its parts' known values.
 
@@ -97,11 +178,13 @@ def junction(values: list[Any], decisive: bool) -> Any:
 class Folder(n.Pass[Any]):
     """The known value of a node (NOT_CONSTANT when unknown), given facts about some local components."""
 
-    def __init__(self, facts: Facts | None = None, table: Table | None = None):
+    def __init__(self, facts: Facts | None = None, table: Table | None = None, budget: Budget | None = None):
         self.facts = facts or {}
         self.table = table
         self.memo: dict[int, Any] = {}
         self.failure: str | None = None  # why the first part that could not be known was not
+        self.bound: dict[str, Any] = {}  # an aggregate's name -> its item, while one over a known list is folded
+        self.budget = budget if budget is not None else Budget()
 
     def _attempt(self, compute: Callable[[], Any], describe: Callable[[Exception], str] = str) -> Any:
         """The value, or NOT_CONSTANT when computing it fails (the same failure is reported as the game runs)."""
@@ -112,6 +195,11 @@ class Folder(n.Pass[Any]):
             return NOT_CONSTANT
 
     def value(self, node: n.Expr) -> Any:
+        if self.bound and not node.reads.isdisjoint(self.bound):
+            self.budget.left -= 1
+            if self.budget.left < 0:
+                return self._unknown(node)
+            return self.visit(node)  # a value for this item only: not remembered
         if not self.facts:
             return node.const
         found = self.memo.get(id(node), _UNSEEN)
@@ -146,8 +234,47 @@ class Folder(n.Pass[Any]):
         self.failure = self.failure or f"{node.source} is not known before the game starts"
         return NOT_CONSTANT
 
-    visit_Local = visit_Builtin = visit_VariableRead = visit_ZoneRead = visit_Changes = _unknown
-    visit_Item = visit_Aggregate = _unknown
+    visit_Builtin = visit_VariableRead = visit_ZoneRead = visit_Changes = visit_Item = _unknown
+
+    def visit_Local(self, node: n.Local) -> Any:
+        if node.bound and node.name in self.bound:
+            return self.bound[node.name]
+        return self._unknown(node)
+
+    def visit_Aggregate(self, node: n.Aggregate) -> Any:
+        """Known when its list is, and its expression for every item of it (`[x in [1, 2, 3]: x > limit]`)."""
+        known = self._known(node.items)
+        if known is None:
+            return NOT_CONSTANT
+        items = known[0]
+        if items is not None and not isinstance(items, (tuple, list)):
+            return self._unknown(node)  # not a list: the running game says what it makes of it
+        items = tuple(items or ())
+        values = None if node.body is None else self._each(node.binder, node.body, items)
+        if values is NOT_CONSTANT:
+            return NOT_CONSTANT
+        found = self._attempt(lambda: over(node.kind, items, values))
+        if type(found) is int and abs(found) > MAX_NUMBER:  # a sum of large numbers
+            return NOT_CONSTANT if self.facts else _OVERSIZED
+        return found
+
+    def _each(self, binder: str, body: n.Expr, items: tuple[Any, ...]) -> Any:
+        """The body's value for each item, or NOT_CONSTANT when one of them is not known."""
+        saved = self.bound
+        values = []
+        try:
+            for item in items:
+                self.budget.left -= 1
+                if self.budget.left < 0:  # loops in loops over long known lists: left to the game
+                    return self._unknown(body)
+                self.bound = {**saved, binder: item}
+                value = self.value(body)
+                if value is NOT_CONSTANT:
+                    return NOT_CONSTANT
+                values.append(value)
+        finally:
+            self.bound = saved
+        return values
 
     def visit_DefinitionUse(self, node: n.DefinitionUse) -> Any:
         return self.value(node.body)
@@ -165,7 +292,11 @@ class Folder(n.Pass[Any]):
         if node.function not in PURE:
             return NOT_CONSTANT
         values = self._known(*node.args)
-        return NOT_CONSTANT if values is None else self._attempt(lambda: PURE[node.function](*values))
+        if values is None:
+            return NOT_CONSTANT
+        if node.function == "range" and all(type(v) is int for v in values) and values[1] - values[0] > MAX_ITEMS:
+            return NOT_CONSTANT if self.facts else _OVERSIZED
+        return self._attempt(lambda: PURE[node.function](*values))
 
     def visit_Negative(self, node: n.Negative) -> Any:
         values = self._known(node.operand)
@@ -221,6 +352,4 @@ class Folder(n.Pass[Any]):
 
 _UNSEEN = object()
 _OVERSIZED = object()  # a part too large to work out: never a value
-MAX_ITEMS = 10_000
-MAX_NUMBER = 2**53
 _FOLDER = Folder()

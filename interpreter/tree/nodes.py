@@ -159,7 +159,10 @@ class Item(Expr):
 
 @node
 class Call(Expr):
-    """A built-in function: size, top, bottom, next, previous, left, right, others, in_play, str, abs, min, max."""
+    """A built-in function: size, top, bottom, next, previous, left, right, others, in_play, str, abs, min, max...
+
+    `cut` is `x[a:b]`: its args are the list and both bounds (a Const none for a bound not written).
+    """
 
     function: str
     args: tuple[Expr, ...]
@@ -176,7 +179,10 @@ class Changes(Expr):
 
 @node
 class Aggregate(Expr):
-    """`any(c in hand: ...)`, all, count, sum, min, max, first; `body` None uses the items themselves."""
+    """`any(c in hand: ...)`, all, count, sum, min, max, first; `body` None uses the items themselves.
+
+    kind `filter` is `[c in hand: ...]`: the items (in order) for which the body holds.
+    """
 
     kind: str
     binder: str
@@ -337,7 +343,9 @@ class Reverse(Effect):
 
 @node
 class EndTurn(Effect):
-    pass
+    """`end_turn`, or `end_turn: {next: p}`: the turn passes, to `p` rather than to the next seat in turn order."""
+
+    next: Expr | None = None
 
 
 @node
@@ -388,10 +396,11 @@ class Eliminate(Effect):
 
 @node
 class RunProcedure(Effect):
-    """`do: name`: the procedure's effects, built once and shared by every place that runs it."""
+    """`do: name` or `do: name(a, b)`: the procedure's effects, built once and shared by every place that runs it."""
 
     name: str
     body: "ProcedureBody"
+    args: tuple[Expr, ...] = ()  # the values of its parameters, in order
 
 
 @node
@@ -427,6 +436,7 @@ class ProcedureBody:
 
     name: str
     effect: Effect | None = None
+    params: tuple[str, ...] = ()  # local names its effects see, bound to the values each `do:` gives
 
 
 NOTHING = Sequence(steps=())
@@ -479,6 +489,7 @@ class Variable:
     initial: Any
     visibility: str  # public | hidden | owner | current
     description: str = ""
+    show: str | bool | None = None  # the table shows it always, with this label (False: never; None: if described)
 
 
 @node
@@ -530,6 +541,12 @@ class Trigger:
     when: Expr
     effects: Effect
     path: tuple[Any, ...] = ()
+    moment: str = "action"  # when it is watched: one of MOMENTS
+
+
+# When a trigger may be watched: after each action (and after each round's setup), after each component
+# moved, at the start or end of a turn or a round, once the game is set up.
+MOMENTS = ("action", "move", "turn_start", "turn_end", "round_start", "round_end", "setup")
 
 
 @node
@@ -570,6 +587,7 @@ class Ruleset:
     max_actions: int = 20_000
     max_rounds: int = 1_000
     source: str = ""
+    evaluation: Expr | None = None  # how good a position is for `player`: a hint for bots
 
 
 class Pass(Generic[N]):

@@ -39,6 +39,7 @@ class Symbols:
     zones: dict[str, bool] = field(default_factory=dict)  # name -> per player
     variables: dict[str, bool] = field(default_factory=dict)  # name -> per player
     variable_types: dict[str, T.Type] = field(default_factory=dict)
+    variable_words: dict[str, frozenset[Any]] = field(default_factory=dict)  # variables that declare their values
     definitions: dict[str, DefinitionEntry] = field(default_factory=dict)
     phases: set[str] = field(default_factory=set)
     table_attributes: set[str] = field(default_factory=set)  # attributes no die varies by face: read from a table

@@ -32,6 +32,8 @@ def render(problem: Problem, texts: Mapping[str, str]) -> str:
         lines.append(f" {' ' * len(gutter)} | {caret}")
     if problem.hint:
         lines.append(f" {' ' * len(str(position.line or ''))} = {problem.hint}")
+    if problem.note:
+        lines.append(f" {' ' * len(str(position.line or ''))} = note: {problem.note}")
     return "\n".join(lines)
 
 
@@ -55,7 +57,7 @@ def tally(problems: Iterable[Problem]) -> str:
 def as_json(problems: Iterable[Problem]) -> list[dict[str, Any]]:
     """One plain object per problem, for editors and CI."""
     return [{"path": p.position.path, "line": p.position.line, "column": p.position.column,
-             "severity": p.severity, "code": p.code, "message": p.message, "hint": p.hint}
+             "severity": p.severity, "code": p.code, "message": p.message, "hint": p.hint, "note": p.note}
             for p in problems]
 
 

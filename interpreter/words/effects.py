@@ -157,6 +157,9 @@ class EffectWords(n.Pass[list[Step]]):
         return [Step("reverse the direction of play")]
 
     def visit_EndTurn(self, node: n.EndTurn, scope: Scope) -> list[Step]:
+        if node.next is not None:
+            who = self.w.phrase(node.next, scope)
+            return [Step(f"the turn ends and {who.standalone} {who.verb('play', 'plays')} next")]
         return [Step("the turn ends")]
 
     def visit_Goto(self, node: n.Goto, scope: Scope) -> list[Step]:
@@ -175,7 +178,11 @@ class EffectWords(n.Pass[list[Step]]):
         return [Step(f"{who.standalone} {who.be} out of the {'game' if node.for_game else 'round'}")]
 
     def visit_RunProcedure(self, node: n.RunProcedure, scope: Scope) -> list[Step]:
-        return [Step(f"carry out {self.w.m.term(words(node.name))} (see Procedures)")]
+        given = ""
+        if node.args:
+            values = [f"{name} = {self.w.value(arg, scope)}" for name, arg in zip(node.body.params, node.args)]
+            given = " with " + ", ".join(values)
+        return [Step(f"carry out {self.w.m.term(words(node.name))}{given} (see Procedures)")]
 
     # ------------------------------------------------------------ control forms
 

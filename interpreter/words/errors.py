@@ -17,7 +17,11 @@ def say(error: RulesrunError) -> str:
         return say_refusal(refusal) if hasattr(refusal, "code") else str(refusal)
     if isinstance(error, EvalError):
         said = _evaluation(error.kind, error.details)
-        return f"while applying {error.action}: {said}" if error.action is not None else said
+        said = f"while applying {error.action}: {said}" if error.action is not None else said
+        if error.rule:
+            where = f"{error.position}: " if error.position is not None else ""
+            said = f"{where}in {'.'.join(map(str, error.rule))}: {said}"
+        return said
     if isinstance(error, GameLimitExceeded):
         if error.bound == "max_actions":
             return (f"round {error.round} passed the limit of {error.limit} actions (max_actions); "
@@ -40,6 +44,13 @@ _EVALUATION = {  # an EvalError's words by its kind, filled from its details
     "too_large": "{name} would hold a value too large (more than {limit:,} items, or a number beyond ±{number:,})",
     "steps": "one action did more than {limit} steps (loops, skips and moves); the ruleset may loop without end",
     "no_faces": "{component} has no faces to roll",
+    "stuck": "nobody may act (round {round}, player {player} to play, phase {phase!r}): the game cannot go on",
+    "no_player": "{value!r} is not a seat of this game (the seats are 0 to {last})",
+    "swap": "swap exchanges the zones of two players, not of {value!r}",
+    "not_a_number": "{value!r} is not a number, where a count or an amount is needed",
+    "not_a_list": "{value!r} is not a zone or a list, where components or values are gone through",
+    "no_component": "{value!r} is not a component of this game",
+    "failed": "this rule failed in a way validation does not foresee ({error}: {reason})",
 }
 _FILE = {  # a BadFile's words by its kind, filled from its fields
     "missing": "no such file",

@@ -41,6 +41,12 @@ def explain(name_or_path: str, markdown: bool = True) -> str:
     return render(RuleSheet(game, Markup(markdown)).blocks(), markdown)
 
 
+_MOMENT_LEADS = {  # how a trigger's condition is introduced, by the moment it is watched
+    "action": "When", "move": "Whenever a component moves, if", "turn_start": "At the start of a turn, if",
+    "turn_end": "At the end of a turn, if", "round_start": "At the start of a round, if",
+    "round_end": "When a round ends, before it is scored, if", "setup": "Once the game is set up, if",
+}
+
 class RuleSheet:
     """Builds the blocks of one ruleset's rule sheet from its tree (`game.rules`)."""
 
@@ -308,8 +314,9 @@ class RuleSheet:
             return []
         return [Heading(2, "Triggers"),
                 Paragraph("What happens by itself: after every action (here “you” is the player who acted), and "
-                          "after the setup, each of these is checked in order:"),
-                Listing([self.trigger("When", trigger) for trigger in self.rules.triggers], ordered=True)]
+                          "after each round's setup, each of these is checked in order:"),
+                Listing([self.trigger(_MOMENT_LEADS[trigger.moment], trigger) for trigger in self.rules.triggers],
+                        ordered=True)]
 
     def trigger(self, lead: str, trigger: n.Trigger) -> Item:
         """A trigger as one item: "<lead> <its condition>: <its effects>"."""

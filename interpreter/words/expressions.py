@@ -16,17 +16,23 @@ clause (`clauses.py`). The rules are generic:
 - what a phrase stands for (a player, players, a component, components) is its
   node's static type.
 
+The two list forms that are no function an author calls are said here
+(`lists`): a filter ("the cards in your *hand* whose rank is 3") and a cut
+("the first 2 cards of the *discard* from the bottom"); the built-in
+functions have their words in `phrases.py`.
+
 Names are looked up in the tree, never in the document.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ..language.builtins import CUT
 from ..tree import nodes as n
 from .claims import Claims
 from .clauses import Clauses, without_nothing
 from .phrases import Phrases
-from .prose import Markup, Phrase, Scope, article, join, value_list, words
+from .prose import Markup, Phrase, Scope, amount, article, element_kind, join, origin, value_list, words
 from .written import stands_for
 
 _MODALS = {"can": "cannot", "may": "may not", "must": "must not"}
@@ -49,7 +55,7 @@ class Words:
 
     def phrase(self, node: n.Expr, scope: Scope) -> Phrase:
         """A node as a noun phrase; a local name is said as it was bound, anything else stands for its type."""
-        said = self._phrases.visit(node, scope)
+        said = self.lists(node, scope) or self._phrases.visit(node, scope)
         if isinstance(node, n.Local):
             return said
         kind = stands_for(node.type)
@@ -62,6 +68,34 @@ class Words:
     def claim(self, node: n.Expr, scope: Scope, negate: bool = False) -> str:
         """A condition as a sentence: "your *hand* holds 1 card"."""
         return self._claims.visit(node, scope, negate)
+
+    def lists(self, node: n.Expr, scope: Scope) -> Phrase | None:
+        """A filter or a cut as a noun phrase; None for any other node."""
+        if isinstance(node, n.Aggregate) and node.kind == "filter" and node.body is not None:
+            source = self.phrase(node.items, scope)
+            _, plural, who = self.element(source.kind)
+            item = Phrase(node.binder, kind=element_kind(source.kind))
+            clause, named = self.clauses.about(node.body, node.binder, item, scope, plural=True, who=who)
+            return Phrase(f"the {plural}{' ' + node.binder if named else ''}{origin(source)} {clause}", plural=True)
+        if isinstance(node, n.Call) and node.function == CUT:
+            return self._cut(node, [self.phrase(arg, scope) for arg in node.args])
+        return None
+
+    def _cut(self, node: n.Call, said: list[Phrase]) -> Phrase:
+        """`x[a:b]`: "the first 2 cards of x", "the values of x from position 1 on (positions count from 0)"."""
+        source, start, stop = said
+        singular, plural, _ = self.element(source.kind)
+        open_start, open_stop = (isinstance(bound, n.Const) and bound.value is None for bound in node.args[1:])
+        bottom = " from the bottom" if node.args[0].type.kind == "zone" else ""
+        if open_start and open_stop:
+            return Phrase(f"the {plural} of {source.embedded()}", plural=True)
+        if open_start:
+            first = singular if stop.text == "1" else f"{stop.embedded()} {plural}"
+            return Phrase(f"the first {first} of {source.embedded()}{bottom}", plural=True)
+        upto = " on" if open_stop else f" up to, not including, position {stop.embedded()}"
+        counted = " at the bottom" if bottom else ""
+        return Phrase(f"the {plural} of {source.embedded()} from position {start.embedded()}{upto} "
+                      f"(positions count from 0{counted})", plural=True)
 
     def element(self, kind: str) -> tuple[str, str, str]:
         """One of the things a phrase of this kind holds: (singular, plural, relative pronoun)."""
@@ -114,9 +148,7 @@ class Words:
             local = Phrase(f"the {words(choice.name)}", plural=choice.many,
                            kind=("components" if choice.many else "component") if component else "player")
             if choice.many:
-                amount = f"{choice.min_count} to {choice.max_count}" if choice.max_count is not None \
-                    else f"at least {choice.min_count}"
-                text = f"{amount} {plural} from {source.text}"
+                text = f"{amount(choice.min_count, choice.max_count, plural)} from {source.text}"
             else:
                 text = f"{article(singular)} {singular} {'from' if component else 'among'} {source.text}"
         else:

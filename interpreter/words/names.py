@@ -10,9 +10,12 @@ def seat(player: int) -> str:
     return f"P{player + 1}"
 
 
-def suggest(word: object, candidates: Iterable[object]) -> str:
-    """`did you mean 'x'?` for the candidate nearest to a misspelt word, or nothing."""
+def suggest(word: object, candidates: Iterable[object], most: int = 1) -> str:
+    """`did you mean 'x'?` for the candidate nearest to a misspelt word (up to `most`, nearest first), or nothing."""
     if not isinstance(word, str):
         return ""
-    close = difflib.get_close_matches(word, [str(c) for c in candidates], n=1, cutoff=0.6)
-    return f"did you mean {close[0]!r}?" if close else ""
+    close = [repr(c) for c in difflib.get_close_matches(word, [str(c) for c in candidates], n=most, cutoff=0.6)]
+    if not close:
+        return ""
+    listed = close[0] if len(close) == 1 else ", ".join(close[:-1]) + " or " + close[-1]
+    return f"did you mean {listed}?"

@@ -159,6 +159,21 @@ class Phrases(n.Pass[Phrase]):
     def _f_max(self, said: list[Phrase], scope: Scope) -> Phrase:
         return Phrase(f"the {'larger' if len(said) == 2 else 'largest'} of {join(p.embedded() for p in said)}")
 
+    def _f_range(self, said: list[Phrase], scope: Scope) -> Phrase:
+        low, high = said
+        if low.text.isdigit() and high.text.isdigit() and int(high.text) - int(low.text) >= 2:  # "1 to 6"
+            return Phrase(f"the numbers {low.text} to {int(high.text) - 1}", plural=True)
+        return Phrase(f"the numbers from {low.embedded()} up to, not including, {high.embedded()}", plural=True)
+
+    def _f_zone_of(self, said: list[Phrase], scope: Scope) -> Phrase:
+        return Phrase(f"the name of the zone {said[0].embedded()} {said[0].be} in")
+
+    def _f_owner_of(self, said: list[Phrase], scope: Scope) -> Phrase:
+        return Phrase(f"the player whose zone holds {said[0].embedded()} (nobody for a shared zone)")
+
+    def _f_mover_of(self, said: list[Phrase], scope: Scope) -> Phrase:
+        return Phrase(f"the player whose action last moved {said[0].embedded()} (nobody for a deal or a setup)")
+
     # ------------------------------------------------------------ aggregates
 
     def visit_Aggregate(self, node: n.Aggregate, scope: Scope) -> Phrase:

@@ -42,6 +42,20 @@ def value_list(values: Iterable[Any], last: str = "or") -> str:
     return join((_scalar(v) for v in values), last)
 
 
+def amount(fewest: int, most: int | None, plural: str) -> str:
+    """How many of a set may be chosen: "1 to 3 cards", "at least 2 cards", "one or more cards", "any number of cards".
+
+    Said so that a verb after it stays plural: "exactly one of the cards ... that are ...".
+    """
+    if most is None:
+        return {0: f"any number of {plural}", 1: f"one or more {plural}"}.get(fewest, f"at least {fewest} {plural}")
+    if most == fewest:
+        return f"exactly one of the {plural}" if most == 1 else f"exactly {most} {plural}"
+    if fewest == 0:
+        return f"at most one of the {plural}" if most == 1 else f"up to {most} {plural}"
+    return f"{fewest} to {most} {plural}"
+
+
 def _scalar(value: Any) -> str:
     if value is None or value == "none":
         return "nothing"

@@ -16,9 +16,11 @@ from collections.abc import Iterator, Mapping
 from typing import Any, Callable
 
 from ..engine import refusals as R
+from ..engine.game import Game
 from ..engine.refusals import Refusal
 from ..tree import nodes as n
 from .names import seat
+from .prose import amount
 
 Evaluate = Callable[[n.Expr], Any]  # the value of a part of the condition where it failed
 
@@ -35,7 +37,7 @@ _SAID = {  # each refusal's words; the fields are worked out only when a templat
     R.MISSING: "{choice} is missing",
     R.NOT_A_SET: "{choice} is a set of components",
     R.NAMED_TWICE: "{choice} names a component twice",
-    R.SET_SIZE: "{choice} must hold {fewest} to {most} components",
+    R.SET_SIZE: "{choice} must hold {amount}",
     R.NOT_POSSIBLE: "{value} is not a possible {choice}",
     R.ALREADY_CHOSEN: "{value} is already chosen",
     R.WHERE: "{value} does not satisfy the rule for {choice}: {why}",
@@ -62,10 +64,10 @@ class _Fields(Mapping[str, Any]):
             return action.name if action is not None else ""
         if key == "number":
             return action.actor + 1 if action is not None else "?"
-        if key in ("fewest", "most"):
+        if key == "amount":
             assert action is not None
             rule = next(c for c in refusal.game.action_index[action.name].rule.choices if c.name == refusal.choice)
-            return rule.min_count if key == "fewest" else rule.max_count or "any number of"
+            return amount(rule.min_count, rule.max_count, "components")
         if key == "why":
             return _why(refusal)
         if key == "value":
@@ -97,11 +99,19 @@ def _value(refusal: Refusal) -> str:
     if kind == "player" and isinstance(value, int) and not isinstance(value, bool):
         return seat(value)
     if kind == "component" or refusal.code == R.ALREADY_CHOSEN:
-        if isinstance(value, int) and not isinstance(value, bool):
-            if not 0 <= value < len(game.components):
-                return f"component {value} (there is none)"
-            faces = refusal.env.state.faces if refusal.env is not None else None
-            return game.label(value, faces)
+        faces = refusal.env.state.faces if refusal.env is not None else None
+        if isinstance(value, (tuple, list)):  # a set given to a choice of one component
+            return " + ".join(_component(game, item, faces) for item in value) or "no components"
+        return _component(game, value, faces)
+    return str(value)
+
+
+def _component(game: Game, value: Any, faces: Mapping[int, int] | None) -> str:
+    """A component by its label; anything else that was given for one, as it was given."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value < len(game.components):
+            return f"component {value} (there is none)"
+        return game.label(value, faces)
     return str(value)
 
 

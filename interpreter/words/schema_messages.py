@@ -108,3 +108,9 @@ def describe(error: Any) -> Described:
     if kind == "const":
         return Described(f"{where} must be {error.validator_value!r}", "S109", here)
     return Described(f"{where}: {error.message[:200]}", "S199", here)
+
+
+def run_on_hint(cut: str, meant: str) -> str:
+    """For a key that is the rest of a text cut at an unquoted `,` in `{...}`: quote the whole text."""
+    quoted = meant.replace("\\", "\\\\").replace('"', '\\"')
+    return f"an unquoted `,` inside `{{...}}` ends the text of `{cut}`: quote the whole text, `{cut}: \"{quoted}\"`"

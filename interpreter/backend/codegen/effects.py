@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import EvalError
 from ...tree import nodes as n
+from ..closures import items, number
 from ..effects import MAX_LOOP, EffectClosures, case_key
 from .module import ModuleWriter
 
@@ -64,7 +65,17 @@ class EffectCode(n.Pass[None]):
     def owner(self, ref: n.ZoneRef) -> str:
         if not ref.per_player:
             return "None"
-        return self.value(ref.owner) if ref.owner is not None else "e.player"
+        return f"s.seat({self.value(ref.owner)})" if ref.owner is not None else "e.player"
+
+    def count(self, node: n.Expr, absent: int | None = None) -> str:
+        """A count or an amount: checked to be a whole number, unless it is one written in the ruleset.
+
+        `absent` stands for none (the current value of a variable `add` starts from).
+        """
+        if isinstance(node.const, int) and not isinstance(node.const, bool):
+            return self.value(node)
+        value = self.value(node) if absent is None else f"({self.value(node)} or {absent})"
+        return f"{self.module.bind(number)}({value})"
 
     def set(self, target: n.Target, value: str) -> None:
         """The statement that sets a variable target to the value held by `value`."""
@@ -121,22 +132,28 @@ class EffectCode(n.Pass[None]):
     def visit_ForEach(self, effect: n.ForEach) -> None:
         name, saved, item = self.key(effect.name), self.var(), self.var()
         self.line(f"{saved} = l.get({name})")
-        self.line(f"for {item} in list({self.value(effect.items)} or ()):")
+        self.line(f"for {item} in list({self.module.bind(items)}({self.value(effect.items)})):")
         self.line("    s.spend()")
         self.line(f"    l[{name}] = {item}")
         self.lines.extend(self.write(effect.body, self.indent + 1))
         self.line(f"l[{name}] = {saved}")
 
     def visit_RunProcedure(self, effect: n.RunProcedure) -> None:
+        if effect.args:  # values bound to its parameters: the reference binds and unbinds them
+            self.by_reference(effect)
+            return
         self.line(f"{self.generator.procedure(effect.body)}(e)")
 
     # ------------------------------------------------------------ turn order
 
     def visit_EndTurn(self, effect: n.EndTurn) -> None:
+        if effect.next is not None:
+            self.by_reference(effect)
+            return
         self.line("s.turn_ended = True")
 
     def visit_Skip(self, effect: n.Skip) -> None:
-        self.line(f"s.skip({self.value(effect.count) if effect.count is not None else 1})")
+        self.line(f"s.skip({self.count(effect.count) if effect.count is not None else 1})")
 
     def visit_Reverse(self, effect: n.Reverse) -> None:
         self.line("s.reverse()")
@@ -163,7 +180,7 @@ class EffectCode(n.Pass[None]):
     def visit_Increase(self, effect: n.Increase) -> None:
         for target, current, amount in effect.steps:
             total = self.var()
-            self.line(f"{total} = ({self.value(current)} or 0) + {self.value(amount)}")
+            self.line(f"{total} = {self.count(current, 0)} + {self.count(amount)}")
             self.set(target, total)
 
     # ------------------------------------------------------------ components
@@ -172,7 +189,7 @@ class EffectCode(n.Pass[None]):
         value, owner, cid = self.var(), self.var(), self.var()
         self.line(f"{value} = {self.value(effect.what)}")
         self.line(f"{owner} = {self.owner(effect.to)}")
-        targets = f"({value},)" if effect.single else f"list({value} or ())"
+        targets = f"({value},)" if effect.single else f"list({self.module.bind(items)}({value}))"
         self.line(f"for {cid} in {targets}:")
         self.line(f"    if {cid} is not None:")
         self.line(f"        s.move({cid}, {self.key(effect.to.name)}, {owner}, {effect.bottom!r})")
@@ -181,7 +198,7 @@ class EffectCode(n.Pass[None]):
         source_owner, owner, cid = self.var(), self.var(), self.var()
         self.line(f"{source_owner} = {self.owner(effect.source)}")
         self.line(f"{owner} = {self.owner(effect.to)}")
-        self.line(f"for {self.var()} in range({self.value(effect.count)}):")
+        self.line(f"for {self.var()} in range({self.count(effect.count)}):")
         self.line(f"    {cid} = s.take_top({self.key(effect.source.name)}, {source_owner})")
         self.line(f"    if {cid} is None:")
         self.line("        break")
@@ -189,9 +206,9 @@ class EffectCode(n.Pass[None]):
 
     def visit_Draw(self, effect: n.Draw) -> None:
         who, last, cid = self.var(), self.var(), self.var()
-        self.line(f"{who} = {self.value(effect.player) if effect.player is not None else 'e.player'}")
+        self.line(f"{who} = {f's.seat({self.value(effect.player)})' if effect.player is not None else 'e.player'}")
         self.line(f"{last} = None")
-        self.line(f"for {self.var()} in range({self.value(effect.count)}):")
+        self.line(f"for {self.var()} in range({self.count(effect.count)}):")
         self.line(f"    {cid} = s.take_top({self.key(effect.source)}, None)")
         self.line(f"    if {cid} is None:")
         self.line("        break")

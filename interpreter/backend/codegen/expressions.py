@@ -17,7 +17,7 @@ from ...language import types as T
 from ...tree import nodes as n
 from ...tree.fold import PURE
 from ...tree.nodes import NOT_CONSTANT
-from ..closures import FUNCTIONS, Closures, Env, face_tables
+from ..closures import FUNCTIONS, Closures, Env, always_a_seat, face_tables, per_player_entry
 from .module import ModuleWriter
 
 _USES_TABLE = re.compile(r"\bs\b")
@@ -212,19 +212,23 @@ class ExpressionCode(n.Pass[str]):
         return f"s.{node.name}"
 
     def visit_VariableRead(self, node: n.VariableRead) -> str:
-        read = f"s.vars[{self.module.bind(node.name)}]"
-        if node.owner is not None:
-            return f"{read}[{self.code(node.owner)}]"
-        return f"{read}[e.player]" if node.per_player else read
+        return self._entry(f"s.vars[{self.module.bind(node.name)}]", node.per_player, node.owner)
 
     def visit_ZoneRead(self, node: n.ZoneRead) -> str:
         return self.zone(node.name, node.per_player, node.owner)
 
     def zone(self, name: str, per_player: bool, owner: n.Expr | None) -> str:
-        read = f"s.zones[{self.module.bind(name)}]"
-        if owner is not None:
+        return self._entry(f"s.zones[{self.module.bind(name)}]", per_player, owner)
+
+    def _entry(self, read: str, per_player: bool, owner: n.Expr | None) -> str:
+        """A zone's or a variable's value; a per-player one's entry, by a seat checked unless it is always one."""
+        if not per_player:
+            return read
+        if owner is None:  # the acting player: a seat wherever a rule may name it (see check/semantics.py)
+            return f"{read}[e.player]"
+        if always_a_seat(owner):
             return f"{read}[{self.code(owner)}]"
-        return f"{read}[e.player]" if per_player else read
+        return f"{self.module.bind(per_player_entry)}({read}, s, {self.code(owner)})"
 
     def visit_DefinitionUse(self, node: n.DefinitionUse) -> str:
         return self.code(node.body)
@@ -251,8 +255,11 @@ class ExpressionCode(n.Pass[str]):
             if name == "size":
                 return f"len({zone})"
             return f"({zone} or {self.module.bind((None,))})[{-1 if name == 'top' else 0}]"
-        if name == "others" and len(args) == 1:
+        if name == "others" and len(args) == 1 and always_a_seat(node.args[0]):
             return f"s.others[{args[0]}]"
+        if name == "range":  # the quick form raises Python's errors; the reference says the language's own
+            self.risky = True
+            return f"{self.module.bind(PURE[name])}({', '.join(args)})"
         return f"{self.module.bind(FUNCTIONS[name])}({', '.join(['s', *args])})"
 
     def visit_Changes(self, node: n.Changes) -> str:
@@ -287,6 +294,8 @@ class ExpressionCode(n.Pass[str]):
             return f"next(({var} {loop}), None)" if plain else f"next(({var} {loop} if {body}), None)"
         if kind == "count":
             return f"sum(1 {loop})" if plain else f"sum(1 {loop} if {body})"
+        if kind == "filter":
+            return f"tuple({var} {loop} if {body})"
         helper = {"sum": _sum_present, "min": _min_present, "max": _max_present}[kind]
         return f"{self.module.bind(helper)}([{var if plain else body} {loop}])"
 

@@ -128,7 +128,9 @@ class _Plan:
                                                                                     self.actions))
         return dataclasses.replace(
             self.original, actions=actions, **{k: get(v) for k, v in self.parts.items() if v is not None},
-            triggers=tuple(Trigger(get(when), get(effects)) for when, effects in self.triggers), engine="generated")
+            triggers=tuple(Trigger(get(when), get(effects), old.moment)
+                           for (when, effects), old in zip(self.triggers, self.original.triggers)),
+            engine="generated")
 
     @staticmethod
     def _action(spec: ActionSpec, guard: str | None, choices: list[tuple[str | None, str | None, str | None]],

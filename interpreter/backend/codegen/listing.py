@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.game import Action, ActionSpec
 from ...tree import nodes as n
+from ..closures import seat, seats_only
 from .expressions import Hoist
 
 if TYPE_CHECKING:
@@ -89,7 +90,9 @@ class ListerCode:
             body = indent + 1
         self._line(body, f"{candidates} = {self.generator.value(choice.rule.source)}")
         self._line(body, f"{candidates} = list({candidates}) if {candidates} is not None else []")
-        if choice.kind == "component":
+        if choice.kind == "player" and not seats_only(choice.rule.source):  # as the engine's walk checks them
+            self._line(body, f"{candidates} = [{self.module.bind(seat)}(s, {value}) for {value} in {candidates}]")
+        elif choice.kind == "component":
             if choice.exclude:
                 taken = ", ".join(f"l.get({self.module.bind(name)})" for name in choice.exclude)
                 self._line(body, f"{candidates} = [{value} for {value} in {candidates} if {value} not in ({taken},)]")
@@ -140,3 +143,4 @@ class _NotAsked:
 
 
 NOT_ASKED = _NotAsked()
+
