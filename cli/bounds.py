@@ -15,6 +15,8 @@ import click
 
 MAX_GAMES = 1_000_000  # simulate, and compare for each ruleset
 MAX_CHECK_GAMES = 10_000  # check, for each player count and bot kind: up to 20 × 2 × this games
+MAX_CHECK_ACTIONS = 1_000_000  # check --max-actions: as many as a ruleset's own max_actions may be
+MAX_EXPLORE = 100_000  # check --explore: actions checked in full, each against every invariant
 MAX_DELAY = 60.0  # seconds after a bot's move in `play`
 SEED_LIMIT = 2 ** 63  # a seed is a signed 64-bit whole number: -2**63 <= S < 2**63
 

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 import click
 
-from .bounds import MAX_CHECK_GAMES, Seed
+from .bounds import MAX_CHECK_ACTIONS, MAX_CHECK_GAMES, MAX_EXPLORE, Seed
 from .compare import _progress
 from .engine import ENGINE, load
 from .paths import OutputPath, open_written
@@ -42,10 +42,10 @@ def _told(label: str) -> Callable[[int, int], None]:
               help="Check this number of players only [default: every number the ruleset allows].")
 @click.option("--bot", type=click.Choice(["random", "greedy"]), default=None,
               help="Play with this kind of bot only [default: random, then greedy].")
-@click.option("--max-actions", type=click.IntRange(min=1), default=None,
+@click.option("--max-actions", type=click.IntRange(min=1, max=MAX_CHECK_ACTIONS), default=None,
               help="A greedy game must end within this many actions [default: the ruleset's max_actions or 5000, "
                    "whichever is lower].")
-@click.option("--explore", type=click.IntRange(min=0), default=150, show_default=True,
+@click.option("--explore", type=click.IntRange(min=0, max=MAX_EXPLORE), default=150, show_default=True,
               help="Every check runs after each of a game's first N actions (after that, the cheap ones); "
                    "random games stop there.")
 @click.option("--save", type=OutputPath(), default=None, metavar="FILE",

@@ -111,8 +111,10 @@ def shown_variables(game: Game) -> list[VariableSpec]:
 
 
 def label(variable: VariableSpec) -> str:
-    """What the table calls a variable: the label its `show` gives, else its name in words."""
-    return variable.show if isinstance(variable.show, str) and variable.show else words(variable.name)
+    """What the table calls a variable: the label its `show` or `label` gives, else its name in words."""
+    if isinstance(variable.show, str) and variable.show:
+        return variable.show
+    return variable.label or words(variable.name)
 
 
 def _worth_showing(variable: VariableSpec, value: Any) -> bool:

@@ -281,3 +281,12 @@ def test_rounds_that_end_in_their_own_setup_stop_at_max_rounds(tmp_path: Path, e
     with pytest.raises(GameLimitExceeded) as raised:
         load_game(path, engine=engine).new_state(2, 0)
     assert (raised.value.bound, raised.value.limit) == ("max_rounds", 2000)
+
+
+def test_a_definition_too_large_to_work_out_is_reported_once_where_it_is_written(tmp_path: Path) -> None:
+    """Its uses (here a base rule that reads `bluffs`) stand for an unknown value: no cascade of the same error."""
+    grow = ["  a: \"[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\""] + [
+        f"  {new}: \"{' + '.join([old] * 10)}\"" for old, new in zip("abcd", "bcde")]
+    path = write(tmp_path, "schema_version: 1\nextends: uno\nname: big\ndefine:\n" + "\n".join(grow)
+                 + '\n  bluffs: "size(e) > 3"\n')
+    assert [(p.code, p.position.line) for p in validate(path).errors] == [("E104", 9)]

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import pytest
 from helpers import run_cli
-from rulesrun.cli.bounds import MAX_CHECK_GAMES, MAX_DELAY, MAX_GAMES, Seconds
+from rulesrun.cli.bounds import MAX_CHECK_ACTIONS, MAX_CHECK_GAMES, MAX_DELAY, MAX_EXPLORE, MAX_GAMES, Seconds
 from rulesrun.interpreter import Game, ReplayMismatch, RulesrunError, load_game
 from rulesrun.interpreter.engine import events as ev
 from rulesrun.interpreter.play import log_lines
@@ -266,6 +266,8 @@ ESC = "\x1b"
     ("\\b", "U+0008"),
     ("\\r", "U+000D"),
     ("\\\\\\u001b", "U+001B"),  # an escaped backslash, then an escaped ESC
+    ("\u202e", "U+202E"),  # raw right-to-left override: it would show the rest of the line backwards
+    ("\\u2066", "U+2066"),  # an escaped isolate
 ])
 @pytest.mark.parametrize("kind, field", [("action", "action"), ("header", "ruleset"), ("header", "version"),
                                          ("set", "name"), ("moved", "to_zone")])
@@ -328,6 +330,8 @@ def test_replay_refuses_deep_nesting_with_one_message(original: Lines, tmp_path:
     (["simulate", "uno"], "--games", str(MAX_GAMES + 1)),
     (["compare", "uno", "uno/short-game"], "--games", str(MAX_GAMES + 1)),
     (["check", "uno"], "--games", str(MAX_CHECK_GAMES + 1)),
+    (["check", "uno"], "--max-actions", str(MAX_CHECK_ACTIONS + 1)),
+    (["check", "uno"], "--explore", str(MAX_EXPLORE + 1)),
     (["simulate", "uno", "--games", "1"], "--seed", str(2 ** 63)),
     (["play", "uno", "--humans", "0"], "--seed", str(-2 ** 63 - 1)),
     (["check", "uno"], "--seed", "9" * 30),

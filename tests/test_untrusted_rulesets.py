@@ -140,3 +140,19 @@ def test_a_far_seat_after_an_elimination_is_found_at_once() -> None:
             expected = walked(seat, step) if abs(step) < 100 else walked(seat, (abs(step) - 1) % 3 + 1) \
                 if step > 0 else walked(seat, -((abs(step) - 1) % 3 + 1))
             assert table.seat_after(seat, step) == expected, (seat, step)
+
+
+@pytest.mark.parametrize("text", ["\u202e", "\\u202e", "\u2066", "zero\u200bwidth", "\\ufeff"])
+def test_an_invisible_character_that_reorders_text_is_refused(tmp_path: Path, text: str) -> None:
+    """A bidirectional override or isolate (or a zero-width space) would show text other than what is written."""
+    path = _ruleset(tmp_path, "params", f'  shown: {{value: 1, description: "read {text}this"}}\n')
+    [problem] = validate(str(path)).problems
+    assert (problem.code, problem.position.line) == ("Y010", 5)
+    assert problem.message.startswith("the text holds the invisible character U+")
+
+
+def test_a_quoted_source_line_shows_an_invisible_character_as_a_replacement_mark(tmp_path: Path) -> None:
+    """A comment may hold one (YAML allows it there); the line quoted with a problem never prints it."""
+    path = _ruleset(tmp_path, "params", "  bad: {value: 1, oops: 2}  # \u202eevil\n")
+    result = run_cli("validate", str(path))
+    assert result.exit_code == 1 and "\u202e" not in result.output and "\ufffdevil" in result.output

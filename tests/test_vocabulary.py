@@ -239,3 +239,12 @@ def test_a_variable_the_ruleset_shows_is_on_the_table_at_any_scope_with_its_labe
     assert "Re-rolls left: 0" in table and "quiet" not in table and "passes:" not in table
     state.apply(next(a for a in state.legal_actions() if a.name == "pass"))
     assert "passes: 1" in render_table(state, 0)
+
+
+def test_the_table_calls_a_variable_by_its_label() -> None:
+    """UNO labels its bookkeeping: a player who did not call is shown so, not as `exposed`."""
+    from helpers import arrange
+    from rulesrun.cli.table import render_table
+    state = arrange(load_game("uno").new_state(2, 0), variables={"exposed": [False, True]})
+    table = render_table(state, 0)
+    assert "did not call UNO" in table and "exposed" not in table

@@ -34,9 +34,12 @@ PYTHON_DIGITS = 4300  # Python's own bound on the digits of a whole number it re
 # A control character anywhere in the line, raw (DEL and C1; JSON itself refuses raw C0) or escaped (\b, \f, \r,
 # \u0000-\u001f, \u007f-\u009f), except tab and line feed, which a ruleset's own text may hold (as
 # source/safe_yaml.py allows). An escape is a backslash after an even number of backslashes; most lines hold none.
-_RAW_CONTROL = re.compile("[\x7f-\x9f]")
-_ESCAPED_CONTROL = re.compile(r"(?<!\\)(?:\\\\)*\\(?:[bfr]|u00(?:0[0-8bcdefBCDEF]|1[0-9a-fA-F]|7[fF]|[89][0-9a-fA-F]))")
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")  # in a name or shown text: tab, line feed, lone surrogates
+# The invisible characters that reorder or hide the text around them (bidirectional embeddings, overrides and
+# isolates, a zero-width space, a byte-order mark) count as control characters too.
+_RAW_CONTROL = re.compile("[\x7f-\x9f\u200b\u202a-\u202e\u2066-\u2069\ufeff]")
+_ESCAPED_CONTROL = re.compile(r"(?<!\\)(?:\\\\)*\\(?:[bfr]|u00(?:0[0-8bcdefBCDEF]|1[0-9a-fA-F]|7[fF]|[89][0-9a-fA-F])"
+                              r"|u20(?:0[bB]|2[a-eA-E]|6[6-9])|u[fF][eE][fF][fF])")
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200b\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")  # in a shown name
 _HASH = re.compile("[0-9a-f]{16}")
 _LONG_NUMBER = re.compile(r"-?\d{%d,}" % (PYTHON_DIGITS + 1))
 _ESCAPES = {"b": 8, "f": 12, "r": 13}

@@ -299,7 +299,9 @@ def _check_expansion(root: Node, file: str) -> None:
 
 MAX_NUMBER = 2**53  # the numbers a ruleset may write: every one exact in JSON, in a log and in a browser
 MAX_SAID_DUPLICATES = 5
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # what a terminal may obey: all but tab and line break
+# What a terminal may obey (all C0 but tab and line break, DEL, C1), and the invisible characters that reorder or
+# hide the text around them (bidirectional embeddings, overrides and isolates, a zero-width space, a byte-order mark).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b\u202a-\u202e\u2066-\u2069\ufeff]")
 
 
 class _Converter:
@@ -427,7 +429,8 @@ class _Converter:
         if isinstance(value, str):
             control = _CONTROL.search(value)
             if control is not None:  # written as an escape ("\e", "\x9b"): never shown to a terminal as it is
-                self._problem("Y010", f"the text holds the control character U+{ord(control.group()):04X}",
+                what = "control" if ord(control.group()) < 0x200 else "invisible"
+                self._problem("Y010", f"the text holds the {what} character U+{ord(control.group()):04X}",
                               node, hint="rulesets are plain text: write what the character should show instead")
                 return _INVALID
         return value

@@ -391,7 +391,8 @@ class RulesetBuilder:
             self.variables[name] = n.Variable(
                 name=name, scope=spec.get("scope", "round"), per_player=bool(spec.get("per_player", False)),
                 initial=initial, visibility=str(spec.get("visibility", "public")),
-                description=str(spec.get("description", "")), show=_show(spec.get("show")))
+                description=str(spec.get("description", "")), show=_show(spec.get("show")),
+                label=str(spec.get("label", "")))
             symbols.variables[name] = bool(spec.get("per_player", False))
             symbols.variable_types[name] = T.ANY if initial is None else T.of_value(initial, symbols.symbol_labels)
         for name, value in symbols.params.items():

@@ -183,9 +183,19 @@ class ExpressionBuilder:
                           hint=suggest(name, symbols.known() + sorted(self._locals)), code="E110")
 
     def _shared(self, definition: DefinitionEntry, node: Tree) -> n.Expr:
-        """A parameterless definition: built once, the same node wherever it is used."""
+        """A parameterless definition: built once, the same node wherever it is used.
+
+        Its problems do not depend on where it is used: they are reported once, where
+        it is written (the builder checks every definition there), not at each use.
+        """
         if definition.shared is None:
-            body = self._written_out(definition, node, {})
+            try:
+                body = self._written_out(definition, node, {})
+            except ExprError as err:
+                if definition.building or err.code == "E112":  # a cycle: said at the use that closes it
+                    raise
+                definition.failed = True
+                return self._constant(node, None, T.ANY)
             definition.shared = n.DefinitionUse(source=definition.name, type=body.type, reads=body.reads,
                                                 attribute_reads=body.attribute_reads, const=body.const,
                                                 name=definition.name, args=(), body=body)

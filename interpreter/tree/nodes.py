@@ -490,6 +490,7 @@ class Variable:
     visibility: str  # public | hidden | owner | current
     description: str = ""
     show: str | bool | None = None  # the table shows it always, with this label (False: never; None: if described)
+    label: str = ""  # what the table calls it, when it shows it
 
 
 @node

@@ -83,8 +83,12 @@ def _window(source: str, column: int) -> tuple[str, str]:
 
 def _visible(text: str) -> str:
     """Control characters (a likely cause of the problem) drawn as their symbols, one column each."""
-    return "".join(chr(0x2400 + ord(ch)) if ord(ch) < 0x20 and ch != "\t" else "\u2421" if ch == "\x7f" else ch
-                   for ch in text)
+    return "".join(chr(0x2400 + ord(ch)) if ord(ch) < 0x20 and ch != "\t" else "\u2421" if ch == "\x7f"
+                   else "\ufffd" if ch in _INVISIBLE else ch for ch in text)
+
+
+# Characters that reorder or hide the text around them (in a comment, say): shown as the replacement character.
+_INVISIBLE = frozenset("\u200b\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff")
 
 
 def _blank(text: str) -> str:
