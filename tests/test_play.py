@@ -203,12 +203,12 @@ def test_table_hides_turn_memory_unchanged_and_undescribed_variables() -> None:
     text = render_table(state, 0)
     assert "passes" not in text and "wd4 player" not in text and "drawn" not in text
     position.adjust(state, variables={"passes": 1})
-    assert "passes: 1" in render_table(state, 0)
+    assert "passes in a row: 1" in render_table(state, 0)  # the label the ruleset gives it
 
 
-def test_table_marks_a_player_exposed_by_a_described_per_player_variable() -> None:
+def test_table_marks_a_player_exposed_by_a_described_per_player_variable_with_its_label() -> None:
     state = uno_position(["red 1", "red 2"], variables={"exposed": {1: True}})
-    assert re.search(r"^\s+P2 .*score 0.* exposed$", render_table(state, 0), re.M)
+    assert re.search(r"^\s+P2 .*score 0.* did not call UNO$", render_table(state, 0), re.M)
 
 
 def test_dos_center_row_is_shown_whole() -> None:

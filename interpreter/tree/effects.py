@@ -388,7 +388,7 @@ class EffectBuilder:
         return n.Reveal(path=path, zone=zone, viewer=viewer) if zone is not None else n.NOTHING
 
     def _e_roll(self, args: Any, path: Path, loc: Locals) -> n.Effect:
-        return n.Roll(path=path, what=self.expr(args, path, loc, K.DICE))
+        return n.Roll(path=path, what=self.expr(args, path, loc, K.ROLLABLE))
 
     def _e_draw_high(self, args: Any, path: Path, loc: Locals) -> n.Effect:
         """Each player takes a component; the highest value wins; ties take again among themselves."""

@@ -45,7 +45,7 @@ PLAYER = _kind("a player", *SEAT)
 PLAYER_OR_NONE = _kind("a player or none", *SEAT, "none")
 COMPONENT = _kind("a component", "component", "none")
 COMPONENTS = _kind("a zone or a list of components", "zone", "list", items=("component",))
-DICE = _kind("a component, a zone or a list of components", "component", "zone", "list", "none",
+ROLLABLE = _kind("a component, a zone or a list of components", "component", "zone", "list", "none",  # `roll`
              items=("component",))
 PLAYERS = _kind("a list of players", "list", items=SEAT)
 ITEMS = _kind("a zone or a list", "zone", "list")
