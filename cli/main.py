@@ -117,6 +117,10 @@ _BOT = click.option("--bot", type=_BotKind(), default="greedy", show_default=Tru
                     help="Kind of bot for the computer seats (random or greedy).")
 _PLAYERS = click.option("--players", type=click.IntRange(min=1), default=None,
                         help="Number of players [default: the ruleset's minimum, or the number of humans].")
+_PLAY_SEED = click.option("--seed", type=Seed(), default=None,
+                          help="Seed of all randomness, a 64-bit whole number [default: a fresh one, printed at the "
+                               "start and the end of the game so that it can be replayed].")
+_FORCE = click.option("--force", is_flag=True, is_eager=True, help="Overwrite the --log file if it exists.")
 _LOG = click.option("--log", type=OutputFile(), default=None,
                     help="Write the game log (JSON Lines, see docs/log-format.md) to this file; a regular file "
                          "only (not a device such as /dev/null, nor a file of /proc or /sys).")
@@ -186,24 +190,32 @@ def schema_command(of_log: bool) -> None:
 
 
 @main.command()
-@_RULESET
+@click.argument("ruleset", metavar="[RULESET]", required=False)
 @_PLAYERS
 @click.option("--humans", type=click.IntRange(min=0), default=1, show_default=True,
               help="People sharing this terminal (they take the first seats); 0 lets bots play alone.")
-@_SEED
+@_PLAY_SEED
 @_LOG
+@_FORCE
 @_BOT
 @click.option("--bots", default=None, metavar="KIND,KIND,...", callback=_bot_list,
               help="Bot kind of each computer seat in turn, e.g. random,greedy [default: --bot for every seat].")
 @click.option("--delay", type=Seconds(), default=0.0, show_default=True, metavar="SECONDS",
               help=f"Pause after each bot move, to follow the game (0 to {MAX_DELAY:g} seconds).")
-def play(ruleset: str, players: int | None, humans: int, seed: int, log: TextIO | None, bot: str,
-         bots: list[str], delay: float) -> None:
+@click.option("--resume", default=None, metavar="FILE",
+              help="Go on with a game saved with q (its seats, seed and moves come from the file; RULESET only "
+                   "for a ruleset that is not shipped).")
+def play(ruleset: str | None, players: int | None, humans: int, seed: int | None, log: TextIO | None, force: bool,
+         bot: str, bots: list[str], delay: float, resume: str | None) -> None:
     """Play at the terminal: one person against bots, or several people taking turns (hot-seat).
 
     Choose a move by its number or by typing it (see `?` during a game).
     """
     from .play import bot_kinds, play as play_game
+    if resume is not None:
+        sys.exit(_resume(resume, ruleset, log, delay))
+    if ruleset is None:
+        raise click.UsageError("Missing argument 'RULESET' (or --resume FILE).")
     game = _load(ruleset)
     if players is None and len(bots) > 1:
         players = humans + len(bots)
@@ -214,7 +226,27 @@ def play(ruleset: str, players: int | None, humans: int, seed: int, log: TextIO 
         seats = bot_kinds(bots, bot, count - humans)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="'--bots'") from None
+    if seed is None:  # every game a new one, yet each can be played again from the seed it prints
+        import secrets
+        seed = secrets.randbelow(2 ** 32)
     sys.exit(play_game(game, count, humans, seed, seats, log, delay))
+
+
+def _resume(path: str, ruleset: str | None, log: TextIO | None, delay: float) -> int:
+    """`play --resume FILE`: the saved game, checked move by move, goes on with the seats it had."""
+    from .play import play as play_game
+    from .replay import saved_game
+    saved = saved_game(path, ruleset)
+    if saved is None:
+        return EXIT_FAILED
+    from ..interpreter import BOTS
+    state, seats, seed = saved
+    humans = sum(kind == "human" for kind in seats)
+    bots = seats[humans:]
+    if seats[:humans] != ["human"] * humans or not all(kind in BOTS for kind in bots):
+        click.echo(f"error: {path}: its seats ({', '.join(seats)}) are not people first and then bots", err=True)
+        return EXIT_FAILED
+    return play_game(state.game, len(seats), humans, seed, bots, log, delay, start=state)
 
 
 @main.command()
@@ -243,13 +275,14 @@ def replay(log_file: str, number: int, to_end: bool, ruleset: str | None) -> Non
 @click.option("--single-round", is_flag=True, help="Stop each game after its first round.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @_LOG
+@_FORCE
 @click.option("--workers", type=click.IntRange(min=1, max=64), default=1, show_default=True,
               help="Processes to share the games among; the figures are the same as with one.")
 @click.option("--plot", type=OutputPath(), default=None, metavar="FILE.png",
               help="Also draw the game-length histogram into this picture (needs matplotlib).")
 @ENGINE
 def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str, single_round: bool,
-             as_json: bool, log: TextIO | None, workers: int, plot: str | None, engine: str) -> None:
+             as_json: bool, log: TextIO | None, force: bool, workers: int, plot: str | None, engine: str) -> None:
     """Play games bot against bot and summarise them.
 
     A turn is one TurnStarted event; mean points are each seat's mean final

@@ -38,11 +38,14 @@ may not be typed out of order, and a number alone always picks from the list.
 from __future__ import annotations
 
 import re
+import shutil
+import textwrap
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
 from ..interpreter import Action, ChoiceSpec, State, say_refusal
+from ..interpreter.words.refusals import say_short
 from .style import Style, component_order, count, value_text, words
 from .table import PLAIN, describe_action, describe_rest, describe_value
 
@@ -103,6 +106,8 @@ class Chooser:
         self.actions = actions
         self.view = state.view(actions[0].actor if actions else state.current_player())  # what the chooser sees
         self.trail: list[Prefix] = [Prefix(None)]
+        self.last_refusal = ""  # the whole trace of the last refused move, for `why`
+        self.width = _width()  # problems are wrapped to it, between words
 
     @property
     def prefix(self) -> Prefix:
@@ -201,11 +206,14 @@ class Chooser:
         typed = pieces(text)
         if not typed:
             return Typed(problem="nothing typed")
+        if typed in (("why",), ("why", "not")):
+            return Typed(problem=wrap(self.last_refusal or "no move was refused yet", self.width, len(SORRY)))
         start = len(self.prefix.args)
         costs = [(self._cost(typed, action, start), action) for action in self.candidates()]
         matched = [(cost, action) for cost, action in costs if cost is not None]
         if not matched:
-            return Typed(problem=self._why_not_typed(typed) or f"no move here matches “{text.strip()}”")
+            why = self._why_not_typed(typed) or self._why_not_whole(typed)
+            return Typed(problem=wrap(why or f"no move here matches “{text.strip()}”", self.width, len(SORRY)))
         best = min(cost for cost, _ in matched)
         winners = [action for cost, action in matched if cost == best]
         if len(winners) == 1:
@@ -237,7 +245,46 @@ class Chooser:
                 value = (cid,) if first.many else cid  # a set of one: its `where` is the set's test of each
                 refusal = state.why_not(Action(spec.name, player, ((first.name, value),)))
                 if refusal is not None and refusal.code not in ("missing", "set_size"):
-                    return f"{spec.name} {label} is not allowed: {say_refusal(refusal)}"
+                    return self._refused(f"{spec.name} {label}", refusal)
+        return None
+
+    def _refused(self, move: str, refusal: Any) -> str:
+        """The short reason, keeping the whole trace for `why`."""
+        self.last_refusal = f"{move} is not allowed: {say_refusal(refusal)}"
+        return f"{say_short(refusal)} (“why” for more)"
+
+    def _why_not_whole(self, typed: Phrase) -> str | None:
+        """When the typed words name components the player sees, one per component choice of an action, say why
+        that move is refused: a move of several components that no legal move matches."""
+        state, game = self.state, self.state.game
+        if self.prefix.name is not None or not self.actions:
+            return None
+        player = self.actions[0].actor
+        seen = [cid for name, zone in game.zones.items()
+                for owner in ((player,) if zone.per_player else (None,))
+                for cid in self.view.zone(name, owner) if cid is not None]
+        for spec in game.actions_in_phase(self.view.phase):
+            if spec.by_anyone or not spec.choices:
+                continue
+            slots = [c for c in spec.choices if c.kind == "component" and not c.many]
+            rest = typed
+            name = pieces(spec.name)
+            if rest[:len(name)] == name:
+                rest = rest[len(name):]
+            picked = _pick(rest, len(slots), [(cid, pieces(game.label(cid, self.view.faces))) for cid in seen])
+            if not picked:
+                continue
+            found = []
+            for order in (picked, picked[:1] + sorted(picked[1:]), sorted(picked)):
+                args = tuple((slot.name, cid) for slot, cid in zip(slots, order))
+                refusal = state.why_not(Action(spec.name, player, args))
+                if refusal is not None and refusal.code not in ("missing", "set_size", "not_asked", "unexpected"):
+                    found.append((("require", "where").index(refusal.code) if refusal.code in ("require", "where") else 2,
+                                  order, refusal))
+            if found:  # a refusal by the action's rule says more than one by a choice's list
+                _, order, refusal = min(found, key=lambda item: item[0])
+                move = " ".join([spec.name] + [game.label(cid, self.view.faces) for cid in order])
+                return self._refused(move, refusal)
         return None
 
     def _leads_to(self, option: Option, action: Action) -> bool:
@@ -293,6 +340,37 @@ class Chooser:
         if name is None:
             return ""
         return describe_action(self.state, Action(name, self.state.current_player(), args), style=style)
+
+
+SORRY = "Sorry, "  # what the table puts before a problem
+
+
+def wrap(text: str, width: int, first: int = 0) -> str:
+    """`text` in lines of at most `width` characters, broken between words; the first line leaves `first` free."""
+    lines = textwrap.wrap(" " * first + text, max(20, width), break_long_words=False, break_on_hyphens=False)
+    return "\n".join(lines).lstrip() if lines else ""
+
+
+def _width() -> int:
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def _pick(typed: Phrase, most: int, seen: list[tuple[int, Phrase]]) -> list[int]:
+    """Components that the typed words name one after another (2 to `most` of them, each whole), or none."""
+    def go(i: int, chosen: list[int]) -> list[int] | None:
+        if i == len(typed):
+            return chosen if len(chosen) >= 2 else None
+        if len(chosen) == most:
+            return None
+        for j in range(len(typed), i, -1):
+            for cid, label in seen:
+                if cid not in chosen and _match_phrase(typed[i:j], label) is not None:
+                    found = go(j, chosen + [cid])
+                    if found is not None:
+                        return found
+        return None
+
+    return go(0, []) or []
 
 
 def abbreviation(label: str) -> str:

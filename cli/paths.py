@@ -28,13 +28,20 @@ MOUNTS = "/proc/self/mountinfo"
 
 
 class OutputFile(click.ParamType):
-    """A file opened for writing UTF-8 text when the command starts, and closed when it ends."""
+    """A file opened for writing UTF-8 text when the command starts, and closed when it ends.
+
+    A file that is there already is kept (a usage error) unless the command's eager `--force` flag was
+    given: a log of an earlier game is worth more than a typo in a command.
+    """
 
     name = "file"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if not isinstance(value, str):
             return value
+        refuse_kernel_file(value, parent=True)  # a file the kernel makes up is refused as such, not as one that exists
+        if os.path.isfile(value) and not (ctx is not None and ctx.params.get("force")):
+            self.fail(f"{value} already exists; nothing was written (add --force to overwrite it)", param, ctx)
         stream = open_written(value)
         if ctx is not None:
             ctx.call_on_close(stream.close)

@@ -13,6 +13,7 @@ so the game (and its log) is never left half-changed.
 """
 from __future__ import annotations
 
+import os
 import shutil
 import signal
 import sys
@@ -34,14 +35,16 @@ from .table import describe_action, render_table
 
 INTERRUPTED = 130
 RECENT = 8  # story lines the redrawn table keeps
+CLEAR_SCROLLBACK = "\x1b[3J"  # after a screen clear: the terminal's history goes too
 
 
 class Quit(Exception):
     """The people at the terminal stopped the game; `code` is the exit code."""
 
-    def __init__(self, message: str, code: int):
+    def __init__(self, message: str, code: int, chosen: bool = False):
         super().__init__(message)
         self.code = code
+        self.chosen = chosen  # asked for (q), so the game may be saved; not closed input or Ctrl-C
 
 
 class TakeBack(Exception):
@@ -65,6 +68,7 @@ class Terminal:
         self.narrator = 0 if humans == 1 else None  # with several people, tell only what all may see
         self.told = 0
         self.story: list[str] = []
+        self.unseen: list[str] = []  # story told since the table was last drawn on a redrawn screen
         self.last_human: int | None = None
         self.scores: tuple[int, ...] | None = None  # after the last round, for the gains of the next
         self.reading = False
@@ -78,10 +82,16 @@ class Terminal:
     def width(self) -> int:
         return max(40, min(100, shutil.get_terminal_size((80, 24)).columns))
 
-    def clear(self) -> None:
-        """Wipe the screen: by escape code with colour, by scrolling on a plain terminal."""
+    def clear(self, private: bool = False) -> None:
+        """Wipe the screen: by escape code with colour, by scrolling on a plain terminal.
+
+        `private` wipes the terminal's scrollback too, so that the next person at a shared terminal
+        cannot scroll back to the hand just hidden.
+        """
         if self.screen:
             click.clear()
+            if private:
+                click.echo(CLEAR_SCROLLBACK, nl=False)
         elif sys.stdout.isatty():
             self.echo("\n" * shutil.get_terminal_size((80, 24)).lines)
 
@@ -90,6 +100,7 @@ class Terminal:
         if self.screen:
             self.clear()
         recent = self.story[-RECENT:] if self.screen else []
+        self.unseen = []
         self.echo(render_table(state, viewer, self.style, recent, width=self.width()))
 
     def catch_up(self, state: State) -> None:
@@ -108,14 +119,30 @@ class Terminal:
     def _tell(self, state: State, events: list[ev.Event]) -> None:
         lines = narrate(state, events, self.narrator, self.style)
         self.story = self.story[-RECENT:] + lines
-        if not self.screen:
+        if self.screen:
+            self.unseen += lines
+        else:
             for line in lines:
                 self.echo(line)
+
+    def note(self, line: str) -> None:
+        """A line of the story that no event tells (a seed, a move taken back)."""
+        self.story.append(line)
+        if self.screen:
+            self.unseen.append(line)
+        else:
+            self.echo(line)
 
     def round_over(self, state: State, event: ev.RoundEnded) -> None:
         """The end-of-round screen; people press Enter for the next round."""
         if self.humans == 0:
             return
+        if self.screen and self.unseen:  # the moves that ended the round, not yet on the screen
+            self.echo("")
+            self.echo(self.style.strong("Last moves:"))
+            for line in self.unseen[-RECENT:]:
+                self.echo(line)
+            self.unseen = []
         self.echo("")
         self.echo(self.style.strong("── Round over ──"))
         before, self.scores = self.scores or (0,) * len(event.scores), event.scores
@@ -128,7 +155,7 @@ class Terminal:
             self.echo(f"  {seat(p):<4} {score:>5}" + (f"  (+{gain})" if gain else ""))
         answer = self.ask("Press Enter for the next round (q to quit): ").strip().lower()
         if answer in ("q", "quit"):
-            raise Quit("Game abandoned.", 0)
+            raise Quit("Game abandoned.", 0, chosen=True)
 
     def game_over(self, state: State) -> None:
         """The end-of-game screen with the final scores."""
@@ -178,6 +205,32 @@ class Terminal:
             self.interrupted = False
             self.confirm_quit()
 
+    def offer_save(self, state: State, seats: list[str]) -> None:
+        """After `q`: keep the game in a file of its own, to go on later with `play --resume`."""
+        from .paths import open_written
+        while True:
+            try:
+                name = self._read("Save the game to resume it later? File name (Enter: do not save): ").strip()
+            except (Quit, KeyboardInterrupt):  # closed input or Ctrl-C: not saved
+                self.echo("")
+                return
+            if not name:
+                return
+            if os.path.exists(name):
+                self.echo(f"{name} already exists; choose another name.")
+                continue
+            try:
+                with open_written(name) as stream:
+                    write_game(stream, state, seats)
+            except OSError as err:
+                self.echo(f"{name}: cannot write the file: {err.strerror or err}")
+                continue
+            except Exception as err:  # noqa: BLE001 - a refused path (a device, a kernel file): say so, ask again
+                self.echo(f"{name}: {err}")
+                continue
+            self.echo(f"Saved; go on with: rulesrun play --resume {name}")
+            return
+
     def again(self) -> bool:
         """After a game: do the people want another one? Only a yes starts one."""
         return self.ask("Play another game? [y/N] ").strip().lower() in ("y", "yes")
@@ -185,7 +238,7 @@ class Terminal:
     def hand_over(self, player: int) -> None:
         """With several people, let the next one sit down before their hidden components show."""
         if self.humans > 1 and self.last_human != player:
-            self.clear()
+            self.clear(private=True)
             self.echo(f"\n{seat(player)}, it is your move; everyone else, look away.")
             self.ask(f"{seat(player)}: press Enter to see your hand. ")
         self.last_human = player
@@ -213,7 +266,7 @@ class Terminal:
             answer = self.ask(f"{seat(player)}, choose {choices}: ").strip()
             word = answer.lower()
             if word in ("q", "quit"):
-                raise Quit("Game abandoned.", 0)
+                raise Quit("Game abandoned.", 0, chosen=True)
             if word in ("?", "h", "help"):
                 self.echo(rules_help(state, actions, chooser, self.style, self.width()))
                 shown = False
@@ -369,27 +422,32 @@ def seat_kinds(humans: int, bots: list[str]) -> list[str]:
 
 
 def play(game: Game, players: int, humans: int, seed: int, bots: list[str], log: TextIO | None,
-         delay: float = 0.0) -> int:
-    """Play games at the terminal until the people stop; returns the exit code."""
+         delay: float = 0.0, start: State | None = None) -> int:
+    """Play games at the terminal until the people stop; returns the exit code.
+
+    `start` is a saved game's state (`--resume`): the first game goes on from there.
+    """
     terminal = Terminal(humans, Style(ansi_wanted()), delay)
     try:
         with _held_interrupts(terminal):
-            return _session(game, players, humans, seed, bots, log, terminal)
+            return _session(game, players, humans, seed, bots, log, terminal, start)
     except KeyboardInterrupt:  # not held (outside the main thread): the game may be half-changed, no log
         click.echo("\nInterrupted.")
         return INTERRUPTED
 
 
 def _session(game: Game, players: int, humans: int, seed: int, bots: list[str], log: TextIO | None,
-             terminal: Terminal) -> int:
+             terminal: Terminal, start: State | None = None) -> int:
     """Game after game, each logged; the first game uses `seed`, the next ones seeds derived from it."""
     number = 0
     while True:
         game_seed = seed if number == 0 else derive_seed(seed, number)
-        state, code = _play_one(game, players, humans, game_seed, bots, terminal)
+        terminal.note(replay_hint(game_seed))
+        state, code = _play_one(game, players, humans, game_seed, bots, terminal, start if number == 0 else None)
         if log is not None:
             write_game(log, state, seat_kinds(humans, bots))
             log.flush()
+        terminal.echo(replay_hint(game_seed))
         if code is not None:
             return code
         try:
@@ -399,13 +457,23 @@ def _session(game: Game, players: int, humans: int, seed: int, bots: list[str], 
             terminal.echo(str(stop))
             return stop.code
         number += 1
-        terminal.told, terminal.story, terminal.scores = 0, [], None
+        terminal.told, terminal.story, terminal.unseen, terminal.scores = 0, [], [], None
+
+
+def replay_hint(seed: int) -> str:
+    """How to play a game again: said at its start and its end, since a fresh seed is drawn for each session."""
+    return f"seed {seed}: replay this game with --seed {seed}"
 
 
 def _play_one(game: Game, players: int, humans: int, seed: int, bots: list[str],
-              terminal: Terminal) -> tuple[State, int | None]:
+              terminal: Terminal, start: State | None = None) -> tuple[State, int | None]:
     """One game; the exit code when the people stopped it, None when it was played to the end."""
-    state = game.new_state(players, seed)
+    state = game.new_state(players, seed) if start is None else start
+    if start is not None:  # a resumed game: its story so far was told when it was played
+        terminal.told = len(state.events)
+        ended = [e for e in state.events if isinstance(e, ev.RoundEnded)]
+        terminal.scores = ended[-1].scores if ended else None
+        terminal.note(f"Resumed after {sum(isinstance(e, ev.ActionTaken) for e in state.events)} actions.")
     people = [HumanSeat(p, terminal) for p in range(humans)]
     seats: list[Bot | HumanSeat] = [*people]
     seats += [make_bot(kind, derive_seed(seed, p)) for p, kind in zip(range(humans, players), bots)]
@@ -420,7 +488,7 @@ def _play_one(game: Game, players: int, humans: int, seed: int, bots: list[str],
             if terminal.delay:
                 time.sleep(terminal.delay)
         elif terminal.humans > 1 and after.current_player() != action.actor:
-            terminal.clear()  # hot-seat: the turn is over, hide the hand
+            terminal.clear(private=True)  # hot-seat: the turn is over, hide the hand
         terminal.safe_point()
 
     try:
@@ -431,15 +499,15 @@ def _play_one(game: Game, players: int, humans: int, seed: int, bots: list[str],
             except TakeBack as back:
                 state = back.state
                 terminal.told = len(state.events)
-                terminal.story.append(f"{seat(back.action.actor)} takes back: "
-                                      f"{describe_action(state, back.action, style=terminal.style)}")
-                if not terminal.screen:
-                    terminal.echo(terminal.story[-1])
+                terminal.note(f"{seat(back.action.actor)} takes back: "
+                              f"{describe_action(state, back.action, style=terminal.style)}")
             terminal.safe_point()
         terminal.catch_up(state)
         terminal.game_over(state)
     except Quit as stop:
         terminal.echo(str(stop))
+        if stop.chosen and not state.is_over():
+            terminal.offer_save(state, seat_kinds(humans, bots))
         return state, stop.code
     return state, None
 

@@ -54,6 +54,34 @@ def replay(path: str, number: int, to_end: bool, ruleset: str | None) -> int:
     return _step_through(game, players, seed, actions, style)
 
 
+def saved_game(path: str, ruleset: str | None) -> tuple[State, list[str], int] | None:
+    """The last game of a saved log, played again and checked, with its seats and seed; None (said why) when not.
+
+    Resuming replays the log rather than trusting a stored state, so a saved game continues only from a
+    position the rules reach.
+    """
+    refuse_kernel_file(path)
+    logged, count = read_game(path, 1)
+    if not count:
+        raise ReplayMismatch("no_game", path=path)
+    logged, _ = read_game(path, count)  # the last game: the one that was stopped
+    assert logged is not None
+    game = _ruleset(logged.header, ruleset)
+    if game is None:
+        return None
+    try:
+        state = check(game, logged.header, logged.events)
+    except ReplayMismatch as err:
+        click.echo(f"{path}: {_where(err.event, logged.events)}{err}", err=True)
+        return None
+    if state.is_over():
+        click.echo(f"{path}: the game is over; there is nothing to resume (replay it with `rulesrun replay`)",
+                   err=True)
+        return None
+    seats = [str(kind) for kind in logged.header.get("seats") or []]
+    return state, seats, int(logged.header["seed"])
+
+
 def _ruleset(header: dict[str, Any], ruleset: str | None) -> Game | None:
     """The ruleset to replay with: the one given, else the shipped one the log names.
 

@@ -47,10 +47,15 @@ def histogram_lines(histogram: Counter, ranges: Sequence[tuple[int, int]] | None
     return lines
 
 
-def first_player_line(stat: Any, players: int) -> str:
-    """The first player's share of round wins, with its 95% interval (normal approximation)."""
+def first_player_line(stat: Any, players: int, rounds_won: int | None = None) -> str:
+    """The first player's share of round wins, with its 95% interval (normal approximation).
+
+    When no round had a winner (`rounds_won` 0) there is no share to give: "0.0%" would read as a disadvantage.
+    """
     if stat.n == 0:
         return "first player wins: no finished rounds"
+    if rounds_won == 0:
+        return f"first player wins: no round winner in {stat.n} round{'s' if stat.n != 1 else ''}"
     low, high = rate_interval(stat)
     interval = f"95% interval {low:.1%}-{high:.1%}" if stat.n > 1 else "too few rounds for an interval"
     return (f"first player wins {stat.mean:.1%} of {stat.n} rounds ({interval}; "
@@ -75,7 +80,7 @@ def design_lines(tally: Any) -> list[str]:
     """Game lengths, first-player advantage and action counts of one simulation's tally."""
     lines = [f"game length (turns per game, {tally.games} games):"]
     lines += histogram_lines(tally.game_length_histogram)
-    lines.append(first_player_line(tally.stats["first_player_wins"], tally.players))
+    lines.append(first_player_line(tally.stats["first_player_wins"], tally.players, tally.rounds_won))
     lines.append(action_line(tally.actions))
     return lines
 

@@ -8,6 +8,10 @@ moves between two public shared zones, and a single component leaving a public
 shared zone for a closed one, tell nothing new and are left out; moves into a
 player's zone read "draws" (from the stock or a hidden zone) or "takes"; skips
 read "loses their turn"; rolls of dice just drawn are shown by their labels.
+Several components moved at once are named only where the viewer sees either
+end whole or sees them where they lie now, and counted otherwise ("blue 5 and
+2 cards"); a refill, components poured into a zone that is then shuffled,
+is told by number: "the discard (91 cards) is shuffled into the draw".
 Lines before the first action (the deal) stand alone. A viewer sees only what
 the rules show them; `open_hands` tells everything.
 """
@@ -16,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..interpreter import EVERYONE, Action, State, redact
+from ..interpreter import EVERYONE, Action, State, redact, visibility
 from ..interpreter import events as ev
 from .style import Style, count, seat, words
 from .table import PLAIN, describe_action
@@ -62,6 +66,7 @@ class _Teller:
         self.seen: set[int] = set()  # components the viewer saw moving in this group
         self.items: list[Any] = []  # phrases, and routes or roll lists to be put in words at the end
         self.moves: dict[Route, list[int | None]] = {}
+        self.poured: set[tuple[str, Any]] = set()  # zones a refill was shuffled into, said with the refill
         if action is not None:
             spec = self.game.action_index.get(action.name)
             kinds = {c.name: c.kind for c in spec.choices} if spec else {}
@@ -86,6 +91,8 @@ class _Teller:
                 self.items.append(phrase)
 
     def flush(self) -> None:
+        self.poured = {(route[2], route[3]) for route in self.items if isinstance(route, tuple)
+                       and len(route) == 4 and self._poured(route)}
         said = [s for s in (self._words(item) for item in self.items) if s]
         if self.action is not None:
             self.lines.append(self._head() + (" — " + "; ".join(said) if said else ""))
@@ -133,6 +140,10 @@ class _Teller:
             self.items.append([shown])
 
     def _words(self, item: Any) -> str | None:
+        if isinstance(item, ev.Shuffled):
+            if (item.zone, item.owner) in self.poured:
+                return None  # said with the components poured into it
+            return f"{self._place(item.zone, item.owner)} shuffled"
         if isinstance(item, str):
             return item
         if isinstance(item, list):
@@ -142,9 +153,11 @@ class _Teller:
     def _move_phrase(self, route: Route, comps: list[int | None]) -> str | None:
         src, src_owner, dst, dst_owner = route
         game = self.game
-        visible = [c for c in comps if c is not None]
-        what = (self.style.components(game, visible, self.faces) if len(visible) == len(comps)
-                else count(game, len(comps)))
+        visible = self._visible(route)
+        hidden = len(comps) - len(visible)
+        what = self.style.components(game, visible, self.faces) if not hidden else \
+            count(game, len(comps)) if not visible else \
+            f"{self.style.components(game, visible, self.faces)} and {count(game, hidden)}"
         if game.zones[dst].per_player:
             you = dst_owner == self.viewer and not self.open_hands
             drawn = src == game.stock_zone or (not game.zones[src].per_player
@@ -153,7 +166,37 @@ class _Teller:
             return f"{'you' if you else seat(dst_owner)} {verb} {what}"
         if not game.zones[src].per_player and game.zones[src].visibility == "public" and len(comps) == 1:
             return None  # one component leaving an open zone for a closed one: seen going, nothing to add
+        if self._poured(route):  # a refill: how many, not which
+            return f"{self._the(src, src_owner)} ({count(game, len(comps))}) is shuffled into " \
+                   f"{self._the(dst, dst_owner)}"
         return f"{self._place(src, src_owner)} → {self._place(dst, dst_owner)}: {what}"
+
+    def _visible(self, route: Route) -> list[int]:
+        """The components of a route the viewer may be told of: all where either end shows its whole order, one
+        at a time through a top, and otherwise only those the viewer sees where they lie now."""
+        comps = [c for c in self.moves[route] if c is not None]
+        if self.open_hands or len(self.moves[route]) == 1:
+            return comps
+        src, src_owner, dst, dst_owner = route
+        zones = self.game.zones
+        if visibility.sees_order(zones[src], src_owner, self.viewer) or \
+                visibility.sees_order(zones[dst], dst_owner, self.viewer):
+            return comps
+        return [c for c in comps if self._shows_now(c)]
+
+    def _poured(self, route: Route) -> bool:
+        """Whether a route is a refill: several components into a zone shuffled at once, whose order the viewer
+        does not see (nor, then, which component went where)."""
+        dst, dst_owner = route[2], route[3]
+        return len(self.moves[route]) > 1 and self._shuffles(dst, dst_owner) and \
+            not visibility.sees_order(self.game.zones[dst], dst_owner, self.viewer)
+
+    def _the(self, zone: str, owner: int | None) -> str:
+        place = self._place(zone, owner)
+        return f"the {place}" if owner is None else place
+
+    def _shuffles(self, zone: str, owner: Any) -> bool:
+        return any(isinstance(item, ev.Shuffled) and (item.zone, item.owner) == (zone, owner) for item in self.items)
 
     def _place(self, zone: str, owner: int | None) -> str:
         if owner is None:
@@ -170,7 +213,8 @@ class _Teller:
         if isinstance(event, ev.DirectionChanged):
             return "direction of play reversed"
         if isinstance(event, ev.Shuffled):
-            return f"{self._place(event.zone, event.owner)} shuffled"
+            self.items.append(event)
+            return None
         if isinstance(event, ev.Revealed):
             return self._revealed(event)
         return None

@@ -146,8 +146,10 @@ def test_a_typed_set_is_taken_at_the_terminal(game: Game, monkeypatch: pytest.Mo
 def test_a_card_that_cannot_join_a_set_says_why(tmp_path: Path) -> None:
     game = load_game(str(overlay(tmp_path, "min: 1")))
     state = position(game)
-    problem = Chooser(state, mine(state)).typed("ps y7").problem
-    assert problem.startswith("play_set yellow 7 is not allowed: yellow 7 does not satisfy the rule for cards")
+    chooser = Chooser(state, mine(state))
+    assert chooser.typed("ps y7").problem.startswith("yellow 7 isn't allowed: ")
+    trace = " ".join(chooser.typed("why").problem.split())  # the whole rule on request
+    assert trace.startswith("play_set yellow 7 is not allowed: yellow 7 does not satisfy the rule for cards")
 
 
 # ---------------------------------------------------------------- the story
@@ -266,9 +268,16 @@ def play_until_a_set(pexpect: Any, sets_file: Path, log: Path, seed: int) -> tup
             child.sendline(found.group(1))
             return child, found.group(2)
         child.sendline("1")
-    child.sendline("q")
-    child.expect(pexpect.EOF)
+    quit_without_saving(child, pexpect)
     return child, None
+
+
+def quit_without_saving(child: Any, pexpect: Any) -> None:
+    """`q`, then Enter at the offer to save the game: the game stops, nothing is saved."""
+    child.sendline("q")
+    child.expect("Save the game to resume it later")
+    child.sendline("")
+    child.expect(pexpect.EOF)
 
 
 def test_a_person_puts_down_a_set_at_a_real_terminal_and_the_log_replays_it(sets_file: Path, game: Game,
@@ -285,8 +294,7 @@ def test_a_person_puts_down_a_set_at_a_real_terminal_and_the_log_replays_it(sets
     story = child.after
     assert story == f"P1: play set {listed}"
     child.expect(PROMPT)
-    child.sendline("q")
-    child.expect(pexpect.EOF)
+    quit_without_saving(child, pexpect)
     child.close()
     assert child.exitstatus == 0
     [read] = read_games(log)

@@ -96,3 +96,33 @@ def test_a_game_past_max_rounds_is_stopped_and_counted_as_unfinished(tmp_path):
     assert (result.games, result.unfinished, result.rounds) == (3, 3, 6)
     assert result.wins_by_seat == [0, 0] and result.tally.stats["rounds_per_game"].n == 0
     assert result.to_json()["unfinished"] == 3
+
+
+def _tally_without_winners(rounds: int):
+    from rulesrun.interpreter.play.simulate import Tally
+
+    tally = Tally(2)
+    tally.games = 2
+    tally.wins_by_seat = [0, 0]
+    for _ in range(rounds):
+        tally.stats["first_player_wins"].add(0.0)
+    return tally
+
+
+def test_simulate_says_no_round_winner_rather_than_a_share_of_nothing():
+    from rulesrun.cli.stats import design_lines, first_player_line
+
+    lines = design_lines(_tally_without_winners(4))
+    assert "first player wins: no round winner in 4 rounds" in lines
+    assert not any("0.0%" in line for line in lines)
+    stat = _tally_without_winners(3).stats["first_player_wins"]
+    assert first_player_line(stat, 2, rounds_won=0) == "first player wins: no round winner in 3 rounds"
+    assert first_player_line(stat, 2, rounds_won=3).startswith("first player wins 0.0% of 3 rounds")
+
+
+def test_simulate_of_a_game_with_round_winners_still_gives_the_share():
+    from rulesrun.cli.stats import design_lines
+
+    result = simulate(load_game("uno"), 4, 2, seed=1, bot="greedy", single_round=True)
+    line = next(line for line in design_lines(result.tally) if line.startswith("first player wins"))
+    assert "% of 4 rounds" in line and "no round winner" not in line

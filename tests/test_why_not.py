@@ -1,8 +1,11 @@
 """Explainable legality: why_not names the part of the rule that failed, in the ruleset's words."""
 from __future__ import annotations
 
+import pytest
 from helpers import truth
+from rulesrun.cli.moves import SORRY
 from rulesrun.interpreter import Action, load_game, say_refusal
+from rulesrun.interpreter.words.refusals import say_short
 from uno.uno_helpers import table
 
 
@@ -50,16 +53,66 @@ def test_dos_s5_b_a_double_that_does_not_add_up_names_the_sum():
     assert "is 8" in reason and "is 9" in reason
 
 
-def test_play_explains_a_typed_move_that_is_not_allowed():
-    """rulesrun play: naming one of your cards that cannot be played says why (why_not)."""
+def _chooser(state, width: int = 80):
     from rulesrun.cli.moves import Chooser
 
+    chooser = Chooser(state, [a for a in state.legal_actions() if a.actor == state.current_player()])
+    chooser.width = width
+    return chooser
+
+
+def test_play_explains_a_typed_move_that_is_not_allowed():
+    """rulesrun play: naming one of your cards that cannot be played says why in one short line, with the values."""
     game = load_game("uno")
     state = table(game, hands={0: ["Y9", "B5", "G1"], 1: ["B1", "B2"]}, discard=["B8"])
-    chooser = Chooser(state, [a for a in state.legal_actions() if a.actor == 0])
-    problem = chooser.typed("y9").problem
-    assert problem.startswith("play yellow 9 is not allowed: yellow 9 does not satisfy the rule for card")
-    assert "card.colour is yellow and active_colour is blue" in problem
+    problem = _chooser(state).typed("y9").problem
+    assert problem.startswith("yellow 9 doesn't match: active colour is blue, top card number is 8")
+    assert "is false" not in problem and problem.count("\n") <= 1
+
+
+def test_a_card_that_does_not_match_names_the_colour_and_the_top_card():
+    game = load_game("uno")
+    state = table(game, hands={0: ["Y4", "B5", "G1"], 1: ["B1", "B2"]}, discard=["G-Skip"])
+    assert say_short(state.why_not(Action("play", 0, (("card", _card(state, "yellow 4")),)))) == \
+        "yellow 4 doesn't match: active colour is green, top card kind is skip"
+
+
+def test_the_whole_trace_is_given_on_request():
+    game = load_game("uno")
+    state = table(game, hands={0: ["Y9", "B5", "G1"], 1: ["B1", "B2"]}, discard=["B8"])
+    chooser = _chooser(state, 200)
+    assert chooser.typed("why").problem == "no move was refused yet"
+    chooser.typed("y9")
+    trace = " ".join(chooser.typed("why").problem.split())
+    assert trace.startswith("play yellow 9 is not allowed: yellow 9 does not satisfy the rule for card")
+    assert "card.colour is yellow and active_colour is blue" in trace
+
+
+@pytest.mark.parametrize("width", [60, 80])
+@pytest.mark.parametrize("typed", ["y9", "why"])
+def test_a_refusal_fits_the_width_without_breaking_a_word(width: int, typed: str):
+    game = load_game("uno")
+    state = table(game, hands={0: ["Y9", "B5", "G1"], 1: ["B1", "B2"]}, discard=["B8"])
+    chooser = _chooser(state, width)
+    whole = chooser.typed("y9").problem
+    problem = chooser.typed(typed).problem
+    said = (SORRY + problem).split("\n")
+    assert all(len(line) <= width for line in said)
+    unbroken = whole if typed == "y9" else chooser.last_refusal
+    assert " ".join(problem.split()) == " ".join(unbroken.split())  # lines end between words only
+    assert all(word in unbroken.split() for line in said[1:] for word in line.split()[:1])
+
+
+def test_a_dos_match_that_does_not_add_up_says_why():
+    from dos.dos_cards import table as dos_table
+
+    state = dos_table(hands={0: ["R3", "B5", "Y4"]}, row=["Y9"])
+    chooser = _chooser(state)
+    problem = chooser.typed("match y9 r3 b5").problem
+    assert "no move here matches" not in problem
+    assert problem.startswith("this match doesn't add up: it comes to 8, not 9")
+    assert "adds_up(" in chooser.typed("why").problem
+    assert chooser.typed("y9 b5 r3").problem.startswith("this match doesn't add up")
 
 
 def test_every_refusal_code_has_words(tmp_path) -> None:

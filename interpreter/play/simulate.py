@@ -133,6 +133,7 @@ class Tally:
     players: int
     games: int = 0
     unfinished: int = 0  # games stopped at a bound of the ruleset; not in the figures per game
+    rounds_won: int = 0  # rounds that ended with a winner (a first player's share means nothing without them)
     wins_by_seat: list[int] = field(default_factory=list)
     score_totals: list[int] = field(default_factory=list)
     turns_histogram: Counter = field(default_factory=Counter)  # turns per round -> rounds
@@ -156,6 +157,7 @@ class Tally:
             self.turns_histogram[turns] += 1
             self.stats["turns_per_round"].add(turns)
             self.stats["first_player_wins"].add(1.0 if winner == first else 0.0)
+            self.rounds_won += winner is not None
             self.stats["points_per_round"].add(points)
         if summary.stopped:
             self.unfinished += 1

@@ -170,3 +170,97 @@ def _compared(left: str, x: Any, op: str, right: str, y: Any) -> str:
         return f"{left_part}, {words} {y_text}".replace(",  ", ", ") if op != "!=" else f"{left_part}"
     right_part = f"{right} is {y_text}"
     return f"{left_part} and {right_part}" + ("" if op in ("==", "!=") else f" (needs {left} {op} {right})")
+
+
+def say_short(refusal: Refusal) -> str:
+    """A refusal as a player would say it, one short line; `say` keeps the whole trace for who asks why.
+
+    A refused rule is said by the innermost definition it failed through ("yellow 9 doesn't match") and the
+    values that decided it, each named by the side of its comparison that is not the thing chosen (the player
+    sees their own card): "active colour is blue, top card number is 8".
+    """
+    if refusal.code not in (R.WHERE, R.REQUIRE) or refusal.env is None or refusal.rule is None:
+        return say(refusal)
+    compile_ = refusal.game.expressions.compile
+    env = refusal.env
+    gist = _Gist(lambda part: compile_(part)(env), refusal.choice if refusal.code == R.WHERE else None)
+    gist.walk(refusal.rule)
+    if refusal.code == R.WHERE:
+        subject = _value(refusal)
+    else:
+        subject = f"this {refusal.action.name}" if refusal.action is not None else "this move"
+    verb = _negated(gist.name) if gist.name else "isn't allowed"
+    facts = list(dict.fromkeys(gist.facts))
+    return f"{subject} {verb}" + (": " + ", ".join(facts) if facts else "")
+
+
+def _negated(name: str) -> str:
+    """A definition's name as what the refused thing does not do: `matches` "doesn't match", `playable`
+    "isn't playable", `adds_up` "doesn't add up", `may_play` "may not play"."""
+    parts = name.split("_")
+    if parts[0] in ("may", "can", "must") and len(parts) > 1:
+        return f"{parts[0]} not {' '.join(parts[1:])}"
+    if parts[0] == "is" and len(parts) > 1:
+        return "isn't " + " ".join(parts[1:])
+    head = parts[0]
+    if head.endswith("s") and not head.endswith("ss") and len(head) > 3:
+        base = head[:-2] if head.endswith(("ches", "shes", "xes", "zes")) else head[:-1]
+        return "doesn't " + " ".join([base] + parts[1:])
+    return "isn't " + " ".join(parts)
+
+
+class _Gist:
+    """Walks the failing part of a condition as `_Reasons` does, keeping the last definition and the deciding values."""
+
+    def __init__(self, evaluate: Evaluate, chosen: str | None):
+        self.value, self.chosen = evaluate, chosen
+        self.name = ""
+        self.facts: list[str] = []
+
+    def walk(self, node: n.Expr) -> None:
+        if isinstance(node, n.DefinitionUse):
+            if node.args and not self.facts:
+                self.name = node.name
+            self.walk(node.body)
+        elif isinstance(node, n.And):
+            part = next((p for p in node.parts if not self.value(p)), None)
+            if part is not None:
+                self.walk(part)
+        elif isinstance(node, n.Or):
+            for part in node.parts:
+                self.walk(part)
+        elif isinstance(node, n.Compare):
+            sides = [side for side in (node.left, node.right) if not _is_literal(side)]
+            others = [side for side in sides if not self._names_chosen(side)]
+            if self.chosen is not None and not others:
+                return  # only the chosen thing itself, which the player sees
+            stated = others or sides
+            if not all(_is_path(side.source) for side in stated):  # a sum or a call: its value, not its text
+                x, y = _shown(self.value(node.left)), _shown(self.value(node.right))
+                self.facts.append(f"it comes to {x}, not {y}" if node.op == "==" else f"{x} against {y}")
+                return
+            for side in stated:
+                self.facts.append(f"{_plain(side.source)} is {_shown(self.value(side))}")
+
+    def _names_chosen(self, node: n.Expr) -> bool:
+        if self.chosen is None:
+            return False
+        return self.chosen in _names(node.source)
+
+
+def _is_literal(node: n.Expr) -> bool:
+    return isinstance(node, (n.Const, n.Symbol))
+
+
+def _is_path(source: str) -> bool:
+    """Whether an expression's text is a name or a name's attribute (`top_card.number`), which reads as words."""
+    return all(part.isidentifier() for part in source.strip().split("."))
+
+
+def _names(source: str) -> set[str]:
+    return set("".join(ch if ch.isalnum() or ch == "_" else " " for ch in source).split())
+
+
+def _plain(source: str) -> str:
+    """An expression's text as words: `top_card.number` "top card number"."""
+    return " ".join(source.replace("_", " ").replace(".", " ").split())
