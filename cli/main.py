@@ -6,7 +6,10 @@ nowhere else; no traceback reaches the user for a ruleset's or a log's fault.
 """
 from __future__ import annotations
 
+import re
+
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -39,6 +42,8 @@ class _Commands(click.Group):
                     click.echo(diagnostics.header(problem), err=True)
             elif isinstance(err, RulesrunError):
                 click.echo(f"error: {err}", err=True)
+            elif isinstance(err, BrokenPipeError):  # the reader went away (`rulesrun list | head`): nothing to say
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # what is left to flush goes nowhere
             elif isinstance(err, OSError):  # a file that opened but cannot be read or written
                 where = f"{err.filename}: " if err.filename else ""
                 click.echo(f"error: {where}cannot read or write the file: {err.strerror or err}", err=True)
@@ -128,12 +133,28 @@ _LOG = click.option("--log", type=OutputFile(), default=None,
 
 @main.command("list")
 def list_command() -> None:
-    """List the shipped rulesets."""
+    """List the shipped rulesets: each game, then its house rules under it."""
     from ..interpreter import shipped_rulesets
     rulesets = shipped_rulesets()
-    width = max((len(name) for name, _ in rulesets), default=0)
-    for name, description in rulesets:
-        click.echo(f"{name:<{width}}  {description}".rstrip())
+    width = max((len(name) for name, _ in rulesets), default=0) + 2
+    games = [name for name, _ in rulesets if "/" not in name]
+    for game in games + sorted({name.split("/")[0] for name, _ in rulesets} - set(games)):
+        for name, description in sorted((r for r in rulesets if r[0].split("/")[0] == game),
+                                         key=lambda r: (r[0] != game, r[0])):
+            shown = name if name == game else "  " + name
+            click.echo(f"{shown:<{width}}  {_words_first(description)}".rstrip())
+
+
+_RULE_CODE = re.compile(r"^([A-Z][A-Z0-9]*(?:-[A-Z0-9.]+)+)\s+(.+)$", re.S)  # "HR-10.2 call before playing: ..."
+
+
+def _words_first(description: str) -> str:
+    """A description that starts with the rule code it implements, said with the words first and the code after."""
+    found = _RULE_CODE.match(description)
+    if found is None:
+        return description
+    words = found.group(2)
+    return f"{words[:1].upper()}{words[1:]} ({found.group(1)})"
 
 
 @main.command()

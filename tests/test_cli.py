@@ -36,6 +36,19 @@ def test_list_shows_shipped_rulesets_with_descriptions() -> None:
     assert "first to 500 points" in line
 
 
+def test_list_groups_house_rules_under_their_game_in_words_first() -> None:
+    """Each game, then its variants indented under it; a description's rule code comes after its words."""
+    lines = run("list").output.splitlines()
+    games = [i for i, line in enumerate(lines) if not line.startswith(" ")]
+    assert [lines[i].split()[0] for i in games] == ["dos", "uno-dice", "uno"]
+    for start, end in zip(games, games[1:] + [len(lines)]):
+        game = lines[start].split()[0]
+        assert all(line.split()[0].startswith(game + "/") for line in lines[start + 1:end])
+    short = next(line for line in lines if line.split()[0] == "uno/short-game")
+    assert short.startswith("  uno/short-game ") and short.endswith("(HR-11.1)")
+    assert "Target score: the first player to reach 200 points wins." in short
+
+
 def test_validate_shipped_ruleset() -> None:
     result = run("validate", "uno")
     assert result.exit_code == 0
