@@ -39,7 +39,7 @@ def seat(state: Any, p: Any) -> int:
     """A value a rule uses as a player: a seat of the game, or the language's error naming the value."""
     if type(p) is int and 0 <= p < state.players:
         return p
-    raise EvalError("no_player", value=p, last=state.players - 1)
+    return state.seat(p)  # the table's one check, which says the error
 
 
 def always_a_seat(node: n.Expr) -> bool:
