@@ -68,7 +68,6 @@ class Terminal:
         self.narrator = 0 if humans == 1 else None  # with several people, tell only what all may see
         self.told = 0
         self.story: list[str] = []
-        self.unseen: list[str] = []  # story told since the table was last drawn on a redrawn screen
         self.last_human: int | None = None
         self.scores: tuple[int, ...] | None = None  # after the last round, for the gains of the next
         self.reading = False
@@ -100,49 +99,46 @@ class Terminal:
         if self.screen:
             self.clear()
         recent = self.story[-RECENT:] if self.screen else []
-        self.unseen = []
         self.echo(render_table(state, viewer, self.style, recent, width=self.width()))
 
     def catch_up(self, state: State) -> None:
-        """Tell what happened since the last time, pausing at the end of each round."""
+        """Tell what happened since the last time, pausing at the end of each round.
+
+        A round that ended is told and shown as it stood then (`State.round_end`), not as the
+        next deal left the table: what a showdown revealed, the dice as they were rolled.
+        """
         events = state.events[self.told:]
+        ended = state.round_end()
         start = 0
         for i, event in enumerate(events):
             game_ends = i + 1 < len(events) and isinstance(events[i + 1], ev.GameEnded)
             if isinstance(event, ev.RoundEnded) and not game_ends:
-                self._tell(state, events[start:i + 1])
+                then = ended if ended is not None and len(ended.events) == self.told + i + 1 else state
+                self._tell(then, events[start:i + 1])
                 start = i + 1
-                self.round_over(state, event)
+                self.round_over(then, event)
         self._tell(state, events[start:])
         self.told = len(state.events)
 
     def _tell(self, state: State, events: list[ev.Event]) -> None:
         lines = narrate(state, events, self.narrator, self.style)
         self.story = self.story[-RECENT:] + lines
-        if self.screen:
-            self.unseen += lines
-        else:
+        if not self.screen:
             for line in lines:
                 self.echo(line)
 
     def note(self, line: str) -> None:
         """A line of the story that no event tells (a seed, a move taken back)."""
         self.story.append(line)
-        if self.screen:
-            self.unseen.append(line)
-        else:
+        if not self.screen:
             self.echo(line)
 
     def round_over(self, state: State, event: ev.RoundEnded) -> None:
-        """The end-of-round screen; people press Enter for the next round."""
+        """The end-of-round screen, the table as the round left it; people press Enter for the next round."""
         if self.humans == 0:
             return
-        if self.screen and self.unseen:  # the moves that ended the round, not yet on the screen
-            self.echo("")
-            self.echo(self.style.strong("Last moves:"))
-            for line in self.unseen[-RECENT:]:
-                self.echo(line)
-            self.unseen = []
+        if self.screen:  # the table as it stood, the moves that ended the round under it
+            self.table(state, self.narrator)
         self.echo("")
         self.echo(self.style.strong("── Round over ──"))
         before, self.scores = self.scores or (0,) * len(event.scores), event.scores
@@ -457,7 +453,7 @@ def _session(game: Game, players: int, humans: int, seed: int, bots: list[str], 
             terminal.echo(str(stop))
             return stop.code
         number += 1
-        terminal.told, terminal.story, terminal.unseen, terminal.scores = 0, [], [], None
+        terminal.told, terminal.story, terminal.scores = 0, [], None
 
 
 def replay_hint(seed: int) -> str:

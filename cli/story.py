@@ -7,7 +7,9 @@ action named (alone or in a set) is not repeated;
 moves between two public shared zones, and a single component leaving a public
 shared zone for a closed one, tell nothing new and are left out; moves into a
 player's zone read "draws" (from the stock or a hidden zone) or "takes"; skips
-read "loses their turn"; rolls of dice just drawn are shown by their labels.
+read "loses their turn"; rolls of dice just drawn are shown by their labels, and
+a roll where the viewer cannot see the die is not told; a zone shown to players
+is said once per action ("P2's cup shown to everyone: red 5, blue 6").
 Several components moved at once are named only where the viewer sees either
 end whole or sees them where they lie now, and counted otherwise ("blue 5 and
 2 cards"); a refill, components poured into a zone that is then shuffled,
@@ -18,6 +20,7 @@ the rules show them; `open_hands` tells everything.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..interpreter import EVERYONE, Action, State, redact, visibility
@@ -49,6 +52,16 @@ def narrate(state: State, events: Iterable[ev.Event], viewer: int | None, style:
     return teller.lines
 
 
+@dataclass
+class _Showing:
+    """One zone shown to players during an action: to whom, and what (if the viewer was among them)."""
+
+    zone: str
+    owner: int | None
+    viewers: list[int] = field(default_factory=list)
+    components: tuple[int, ...] | None = None
+
+
 class _Teller:
     """Collects the consequences of one action, then tells them on the action's line."""
 
@@ -67,6 +80,7 @@ class _Teller:
         self.items: list[Any] = []  # phrases, and routes or roll lists to be put in words at the end
         self.moves: dict[Route, list[int | None]] = {}
         self.poured: set[tuple[str, Any]] = set()  # zones a refill was shuffled into, said with the refill
+        self.reveals: dict[tuple[str, Any], _Showing] = {}  # zones shown to players, each said once
         if action is not None:
             spec = self.game.action_index.get(action.name)
             kinds = {c.name: c.kind for c in spec.choices} if spec else {}
@@ -131,6 +145,8 @@ class _Teller:
     def _rolled(self, event: ev.Rolled) -> None:
         if event.component in self.seen:  # drawn and rolled: its label already shows the face
             return
+        if not (self.open_hands or self._shows_now(event.component)):  # rolled where the viewer cannot see it
+            return
         faces = dict(self.faces)
         faces[event.component] = event.face
         shown = self.style.component(self.game, event.component, faces)
@@ -146,6 +162,8 @@ class _Teller:
             return f"{self._place(item.zone, item.owner)} shuffled"
         if isinstance(item, str):
             return item
+        if isinstance(item, _Showing):
+            return self._showing(item)
         if isinstance(item, list):
             return "rolled " + (" " if self.style.ansi else ", ").join(item)
         return self._move_phrase(item, self.moves[item])
@@ -216,16 +234,32 @@ class _Teller:
             self.items.append(event)
             return None
         if isinstance(event, ev.Revealed):
-            return self._revealed(event)
+            self._revealed(event)
         return None
 
-    def _revealed(self, event: ev.Revealed) -> str:
-        place = self._place(event.zone, event.owner)
+    def _revealed(self, event: ev.Revealed) -> None:
+        """Gather the showings of one zone, to be said once: to whom, and what if the viewer was shown it."""
+        key = (event.zone, event.owner)
+        if key not in self.reveals:
+            self.reveals[key] = _Showing(event.zone, event.owner)
+            self.items.append(self.reveals[key])
+        showing = self.reveals[key]
+        showing.viewers.append(event.viewer)
         if event.viewer == self.viewer or self.open_hands:
-            shown = self.style.components(self.game, list(event.components), self.faces) or "nothing"
-            to = "you" if event.viewer == self.viewer and not self.open_hands else seat(event.viewer)
-            return f"{place} shown to {to}: {shown}"
-        return f"{place} shown to {seat(event.viewer)}"
+            showing.components = event.components
+
+    def _showing(self, showing: _Showing) -> str:
+        """"P2's cup shown to everyone: red 5, blue 6", or only to whom where the viewer was not shown it."""
+        others = [p for p in range(self.view.players) if p != showing.owner]
+        if sorted(set(showing.viewers)) == others and len(others) > 1:
+            to = "everyone"
+        else:
+            to = " and ".join("you" if p == self.viewer and not self.open_hands else seat(p)
+                              for p in dict.fromkeys(showing.viewers))
+        said = f"{self._place(showing.zone, showing.owner)} shown to {to}"
+        if showing.components is None:
+            return said
+        return f"{said}: {self.style.components(self.game, list(showing.components), self.faces) or 'nothing'}"
 
     def _milestone(self, event: ev.Event) -> str:
         if isinstance(event, ev.RoundStarted):

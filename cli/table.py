@@ -5,7 +5,8 @@ game. What the table shows, by generic rules:
 
 - whose turn it is, the turn's phase and the direction of play;
 - one row per player: the size of each per-player zone (its components too
-  when the zone is public), the score, the dealer, and the player's variables;
+  where the viewer sees them: a public zone, or one revealed to them), the
+  score, the dealer, and the player's variables;
 - each shared zone: a hidden zone by its size; a pile (a zone another zone is
   refilled from) or a top-only zone by its top component; any other public zone
   by all its components (an empty one is left out);
@@ -182,8 +183,9 @@ def _player_rows(state: State, view: View, viewer: int | None, style: Style, ope
             if spec.per_player:
                 cards = view.zone(zone, p)
                 parts.append(f"{words(zone)}: {count(game, len(cards)):<8}")
-                if cards and (spec.visibility == "public" or open_hands):
-                    listed.append([style.component(game, c, view.faces) for c in sorted_components(state, cards, view)])
+                seen = [c for c in cards if c is not None]  # a public zone, or one revealed to the viewer
+                if seen and (spec.visibility == "public" or open_hands or p != viewer):
+                    listed.append([style.component(game, c, view.faces) for c in sorted_components(state, seen, view)])
         parts.append(f"{words(game.score_variable)} {scores[p]:>{score_width}}")
         if p == view.dealer:
             parts.append("dealer")
