@@ -23,6 +23,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import click
+
 from ..interpreter import EVERYONE, Action, State, redact, visibility
 from ..interpreter import events as ev
 from .style import Style, count, seat, words
@@ -40,6 +42,15 @@ def game_over_text(winners: Iterable[int], scores: Iterable[int]) -> str:
     names = [seat(p) for p in winners]
     plural = "s" if len(names) > 1 else ""
     return f"Game over. Winner{plural}: {', '.join(names) or 'no one'}. Final scores: {scores_text(scores)}"
+
+
+ROUND_STARTS = "── Round "  # the story's line for a new round begins so
+
+
+def round_story(story: list[str]) -> list[str]:
+    """The lines of a story from the start of its latest round on (all of them before any round started)."""
+    starts = [i for i, line in enumerate(story) if click.unstyle(line).startswith(ROUND_STARTS)]
+    return story[starts[-1]:] if starts else list(story)
 
 
 def narrate(state: State, events: Iterable[ev.Event], viewer: int | None, style: Style = PLAIN,
@@ -264,7 +275,7 @@ class _Teller:
     def _milestone(self, event: ev.Event) -> str:
         if isinstance(event, ev.RoundStarted):
             dealer = f" · dealer {seat(event.dealer)}" if event.dealer is not None else ""
-            return self.style.strong(f"── Round {event.round}{dealer} ──")
+            return self.style.strong(f"{ROUND_STARTS}{event.round}{dealer} ──")
         if isinstance(event, ev.RoundEnded):
             who = f"{seat(event.winner)} wins the round" if event.winner is not None else "no one wins the round"
             return f"Round over: {who}. Scores: {scores_text(event.scores)}"

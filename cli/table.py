@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from ..interpreter import EVERYONE, Action, Game, State, VariableSpec, View, visibility
-from .style import Style, component_order, count, seat, words, wrap
+from .style import Style, component_order, count, fold, seat, words, wrap
 
 PLAIN = Style()
 _Shown = TypeVar("_Shown", bound="int | None")  # a component id, or None for one the viewer does not see
@@ -123,15 +123,24 @@ def _worth_showing(variable: VariableSpec, value: Any) -> bool:
     return isinstance(variable.show, str) or value != variable.initial
 
 
+SHORT_ORDER = 4  # seats the order of play names before it trails off
+
+
 def play_order(view: View) -> str:
-    """Who plays after whom: "P1 → P2 → P3 → P1", following the direction of play."""
+    """Who plays after whom: "P1 → P2 → P3 → P1", following the direction of play ("P1 → P2 → P3 → P4 → …")."""
     order = [(view.current + i * view.direction) % view.players for i in range(view.players + 1)]
-    return " → ".join(seat(p) for p in order)
+    shown = [seat(p) for p in order[:SHORT_ORDER]] + ["…"] if len(order) > SHORT_ORDER + 2 else map(seat, order)
+    return " → ".join(shown)
 
 
 def render_table(state: State, viewer: int | None, style: Style = PLAIN, recent: Iterable[str] = (),
-                 recent_title: str = "Last moves", open_hands: bool = False, width: int = 80) -> str:
-    """The table as `viewer` sees it (None: a spectator; `open_hands`: every hand shown)."""
+                 recent_title: str = "Last moves", open_hands: bool = False, width: int = 80,
+                 height: int | None = None) -> str:
+    """The table as `viewer` sees it (None: a spectator; `open_hands`: every hand shown).
+
+    `height` is the number of rows the table may fill: the lines of `recent` are then the latest ones that fit
+    in the rows the table leaves, so that its title and turn line stay on a screen of that size.
+    """
     game = state.game
     view = state.view(EVERYONE if open_hands else viewer)
     title = f"── {game.title} · round {view.round} "
@@ -139,31 +148,41 @@ def render_table(state: State, viewer: int | None, style: Style = PLAIN, recent:
     turn = f"Turn: {style.strong(seat(view.current))}" + (" (you)" if view.current == viewer else "")
     if view.phase:
         turn += f" · {words(view.phase)}"
-    lines.append(f"{turn} · play goes {play_order(view)}")
+    lines.extend(fold(f"{turn} · play goes {play_order(view)}", width))
     lines.extend(_player_rows(state, view, viewer, style, open_hands, width))
     piles = {spec.refill_from for spec in game.zones.values()}
-    for name, spec in game.zones.items():
-        if not spec.per_player:
-            line = _shared_zone(game, view, name, name in piles or spec.visibility == "top", style)
-            if line:
-                lines.append("  " + line)
-    shared = [f"{label(v)}: {style.value(view.variables[v.name])}" for v in shown_variables(game)
-              if not v.per_player and _worth_showing(v, view.variables[v.name])
-              and visibility.may_read(v, None, viewer, view.current)]
+    shared = [line for name, spec in game.zones.items() if not spec.per_player
+              for line in [_shared_zone(game, view, name, name in piles or spec.visibility == "top", style)] if line]
+    shared += [f"{label(v)}: {style.value(view.variables[v.name])}" for v in shown_variables(game)
+               if not v.per_player and _worth_showing(v, view.variables[v.name])
+               and visibility.may_read(v, None, viewer, view.current)]
     if shared:
-        lines.append("  " + " · ".join(shared))
-    recent = list(recent)
-    if recent:
-        lines.append(style.strong(recent_title + ":"))
-        lines.extend(recent)
+        lines.extend(wrap("  ", shared, " · ", width, 2))
+    hand: list[str] = []
     if viewer is not None and not open_hands:
         for zone, spec in game.zones.items():
             if spec.per_player and spec.visibility != "public":
                 cards = sorted_components(state, [c for c in view.zone(zone, viewer) if c is not None], view)
                 head = style.strong(f"Your {words(zone)} ({len(cards)}):") + " "
                 shown = [style.component(game, c, view.faces) for c in cards] or ["empty"]
-                lines.extend(wrap(head, shown, style.separator, width, 4))
-    return "\n".join(lines)
+                hand.extend(wrap(head, shown, style.separator, width, 4))
+    room = None if height is None else height - len(lines) - len(hand) - 1
+    moves = _latest(list(recent), width, room)
+    if moves:
+        lines.append(style.strong(recent_title + ":"))
+        lines.extend(moves)
+    return "\n".join(lines + hand)
+
+
+def _latest(story: list[str], width: int, room: int | None) -> list[str]:
+    """The latest lines of a story, each folded to `width`, as many whole lines as fit in `room` rows (None: all)."""
+    rows: list[str] = []
+    for line in reversed(story):
+        folded = fold(line, width)
+        if room is not None and len(rows) + len(folded) > room:
+            break
+        rows[:0] = folded
+    return rows
 
 
 def _player_rows(state: State, view: View, viewer: int | None, style: Style, open_hands: bool,
