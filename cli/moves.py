@@ -20,7 +20,9 @@ two words), and each piece must match, in order, a word of the move as shown:
 - a sign matches the same sign ("#");
 - an answer may be typed alone or after its choice's name ("blue", "colour
   blue"; a seat as "p2"); a yes/no choice is answered by its name or "yes", and by
-  "no" or "no" and its name; an optional choice left out by "none";
+  "no" or "no" and its name; a yes also by the name of the out-of-turn action it
+  stands for, one whose name begins with the choice's ("call" and "call_uno": "r8 uno",
+  "r8 call uno"); an optional choice left out by "none";
 - a set of components (a `many` choice) is typed as its components one after
   another, in any order, with or without "+" between them ("r4 b4", "blue 4 +
   red 4"); the empty set as "none" or "no" and its components' noun.
@@ -39,8 +41,8 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections import Counter
 import textwrap
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -305,7 +307,9 @@ class Chooser:
         if value is None:
             return (("none",), ("no",) + own)
         if value is True:
-            return (own, ("yes",), ("+",) + own)
+            claims = [pieces(spec.name) for spec in self.state.game.actions
+                      if spec.by_anyone and spec.name.startswith(name + "_")]  # `call` stands for `call_uno`
+            return (own, ("yes",), ("+",) + own, *claims, *(claim[len(own):] for claim in claims))
         if value is False:
             return (("no",) + own, ("no",))
         if kind == "component" and isinstance(value, tuple):

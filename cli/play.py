@@ -31,7 +31,7 @@ from .guide import rules_help
 from .moves import Chooser, Option, typing_examples
 from .story import narrate, round_story
 from .style import Style, ansi_wanted, fold, seat, words
-from .table import describe_action, render_table
+from .table import describe_action, left_in_hands, render_table
 
 INTERRUPTED = 130
 CLEAR_SCROLLBACK = "\x1b[3J"  # after a screen clear: the terminal's history goes too
@@ -117,10 +117,11 @@ class Terminal:
         for i, event in enumerate(events):
             game_ends = i + 1 < len(events) and isinstance(events[i + 1], ev.GameEnded)
             if isinstance(event, ev.RoundEnded) and not game_ends:
-                then = ended if ended is not None and len(ended.events) == self.told + i + 1 else state
+                as_it_ended = ended is not None and len(ended.events) == self.told + i + 1
+                then = ended if as_it_ended and ended is not None else state
                 self._tell(then, events[start:i + 1])
                 start = i + 1
-                self.round_over(then, event)
+                self.round_over(then, event, as_it_ended)
         self._tell(state, events[start:])
         self.told = len(state.events)
 
@@ -137,16 +138,22 @@ class Terminal:
         if not self.screen:
             self.echo(line)
 
-    def round_over(self, state: State, event: ev.RoundEnded) -> None:
-        """The end-of-round screen, the table as the round left it; people press Enter for the next round."""
+    def round_over(self, state: State, event: ev.RoundEnded, as_it_ended: bool = True) -> None:
+        """The end-of-round screen, the table as the round left it; people press Enter for the next round.
+
+        Where points were scored, the components left in every hand that made them are shown too (only from
+        the round as it ended: `as_it_ended` is False when the table already holds a later deal).
+        """
         if self.humans == 0:
             return
         before, self.scores = self.scores or (0,) * len(event.scores), event.scores
         result = ["", self.style.strong("── Round over ──"),
                   f"{seat(event.winner)} wins the round." if event.winner is not None else "No one wins the round."]
+        gains = [score - before[p] for p, score in enumerate(event.scores)]
         for p, score in enumerate(event.scores):
-            gain = score - before[p]
-            result.append(f"  {seat(p):<4} {score:>5}" + (f"  (+{gain})" if gain else ""))
+            result.append(f"  {seat(p):<4} {score:>5}" + (f"  ({gains[p]:+})" if gains[p] else ""))
+        if as_it_ended and any(gains):
+            result += left_in_hands(state, self.style, self.width())
         if self.screen:  # the table as it stood, the moves that ended the round under it
             self.table(state, self.narrator, below=len(result) + 1)
         for line in result:
@@ -164,6 +171,8 @@ class Terminal:
         for p, score in enumerate(state.scores()):
             mark = "  ★ winner" if p in state.view(None).winners else ""
             self.echo(f"  {seat(p):<4} {score:>5}{mark}")
+        for line in left_in_hands(state, self.style, self.width()):
+            self.echo(line)
 
     # ------------------------------------------------------------ input
 

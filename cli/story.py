@@ -92,6 +92,7 @@ class _Teller:
         self.moves: dict[Route, list[int | None]] = {}
         self.poured: set[tuple[str, Any]] = set()  # zones a refill was shuffled into, said with the refill
         self.reveals: dict[tuple[str, Any], _Showing] = {}  # zones shown to players, each said once
+        self.starters: list[int] = []  # who the deal said plays first, in turn (a start card may change it)
         if action is not None:
             spec = self.game.action_index.get(action.name)
             kinds = {c.name: c.kind for c in spec.choices} if spec else {}
@@ -107,6 +108,8 @@ class _Teller:
             self._move(event)
         elif isinstance(event, ev.Rolled):
             self._rolled(event)
+        elif isinstance(event, ev.VariableSet) and event.name == "current" and self.action is None:
+            self.starters.append(event.value)
         elif isinstance(event, (ev.RoundStarted, ev.RoundEnded, ev.GameEnded)):
             self.flush()
             self.lines.append(self._milestone(event))
@@ -119,6 +122,9 @@ class _Teller:
         self.poured = {(route[2], route[3]) for route in self.items if isinstance(route, tuple)
                        and len(route) == 4 and self._poured(route)}
         said = [s for s in (self._words(item) for item in self.items) if s]
+        if len(set(self.starters)) > 1:  # the deal's own rules passed the first player over
+            first, then = self.starters[0], self.starters[-1]
+            said.append(f"{self._who(then)} {'play' if then == self._me else 'plays'} first, not {self._who(first)}")
         if self.action is not None:
             self.lines.append(self._head() + (" — " + "; ".join(said) if said else ""))
         else:
@@ -226,6 +232,14 @@ class _Teller:
 
     def _shuffles(self, zone: str, owner: Any) -> bool:
         return any(isinstance(item, ev.Shuffled) and (item.zone, item.owner) == (zone, owner) for item in self.items)
+
+    @property
+    def _me(self) -> int | None:
+        """The seat told as "you" (none when every hand is told openly)."""
+        return None if self.open_hands else self.viewer
+
+    def _who(self, player: int) -> str:
+        return "you" if player == self._me else seat(player)
 
     def _place(self, zone: str, owner: int | None) -> str:
         if owner is None:

@@ -231,3 +231,18 @@ def _shared_zone(game: Game, view: View, name: str, top_only: bool, style: Style
         return f"{words(name)}: {style.component(game, cards[-1], view.faces)} on top ({size})"
     return f"{words(name)}: {style.components(game, list(cards), view.faces)} ({size})"
 
+
+def left_in_hands(state: State, style: Style = PLAIN, width: int = 80) -> list[str]:
+    """What every player holds at the end of a round, the closed zones opened: what the points were counted from.
+
+    Public zones are on the table already; a player holding nothing is left out.
+    """
+    game, view = state.game, state.view(EVERYONE)
+    lines = []
+    for p in range(view.players):
+        for zone, spec in game.zones.items():
+            cards = view.zone(zone, p) if spec.per_player and spec.visibility != "public" else []
+            if cards:
+                shown = [style.component(game, c, view.faces) for c in sorted_components(state, cards, view)]
+                lines.extend(wrap(f"  {seat(p)}'s {words(zone)}: ", shown, style.separator, width, 6))
+    return lines
