@@ -121,15 +121,24 @@ class _Teller:
     def flush(self) -> None:
         self.poured = {(route[2], route[3]) for route in self.items if isinstance(route, tuple)
                        and len(route) == 4 and self._poured(route)}
-        said = [s for s in (self._words(item) for item in self.items) if s]
+        several = len({item[3] for item in self.items if self._received(item)}) > 1
+        told = [(phrase, several and self._received(item)) for item in self.items for phrase in [self._words(item)]
+                if phrase]  # with the phrases of what one action gave several players, each told on a line
         if len(set(self.starters)) > 1:  # the deal's own rules passed the first player over
             first, then = self.starters[0], self.starters[-1]
-            said.append(f"{self._who(then)} {'play' if then == self._me else 'plays'} first, not {self._who(first)}")
+            verb = "play" if then == self._me else "plays"
+            told.append((f"{self._who(then)} {verb} first, not {self._who(first)}", False))
         if self.action is not None:
+            said = [phrase for phrase, apart in told if not apart]
             self.lines.append(self._head() + (" — " + "; ".join(said) if said else ""))
+            self.lines.extend(f"    {phrase}" for phrase, apart in told if apart)
         else:
-            self.lines.extend(f"  {phrase}" for phrase in said)
+            self.lines.extend(f"  {phrase}" for phrase, _ in told)
         self._start(None)
+
+    def _received(self, item: Any) -> bool:
+        """Whether an item is components moved into a player's zone (a draw, a penalty, a hand passed on)."""
+        return type(item) is tuple and len(item) == 4 and self.game.zones[item[2]].per_player
 
     def _head(self) -> str:
         action = self.action
