@@ -104,6 +104,11 @@ def sorted_components(state: State, cids: Iterable[_Shown], view: View | None = 
     return sorted(cids, key=lambda c: component_order(game, c, faces))
 
 
+def phase_label(game: Game, phase: str) -> str:
+    """What the table calls a phase: the words the ruleset gives it (`turn.phases`), else its name in words."""
+    return game.rules.phase_labels.get(phase) or words(phase)
+
+
 def shown_variables(game: Game) -> list[VariableSpec]:
     """The variables a table may show (see the module docstring)."""
     return [v for v in game.variables.values() if isinstance(v.show, str) and v.visibility != "hidden"
@@ -147,7 +152,7 @@ def render_table(state: State, viewer: int | None, style: Style = PLAIN, recent:
     lines = [style.strong(title + "─" * max(3, width - len(title)))]
     turn = f"Turn: {style.strong(seat(view.current))}" + (" (you)" if view.current == viewer else "")
     if view.phase:
-        turn += f" · {words(view.phase)}"
+        turn += f" · {phase_label(game, view.phase)}"
     lines.extend(fold(f"{turn} · play goes {play_order(view)}", width))
     lines.extend(_player_rows(state, view, viewer, style, open_hands, width))
     piles = {spec.refill_from for spec in game.zones.values()}

@@ -6,7 +6,10 @@ the same face but differ on others are told apart by a number.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from dice.dice_lookup import A, dice_game, die, position
+from helpers import run_cli
 from rulesrun.cli.moves import Chooser
 from rulesrun.cli.story import narrate
 from rulesrun.cli.table import render_table
@@ -47,3 +50,17 @@ def test_no_die_name_is_on_the_table_the_moves_or_the_story() -> None:
                         *narrate(state, state.events[start:], A)])
     assert "red skip" in screen and any(isinstance(e, ev.Moved) for e in state.events[start:])
     assert [name for name in NAMES if name in screen] == []
+
+
+def test_the_turn_line_names_the_phase_in_the_rulesets_words() -> None:
+    state = _turn(["N01=R1", "N17=B1"])
+    turn = render_table(state, A).splitlines()[1]
+    assert turn.startswith("Turn: P1 (you) · play or reroll · ") and "roll a" not in turn
+
+
+def test_a_label_for_a_phase_no_action_is_offered_in_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("extends: uno-dice\nname: bad\nturn:\n  phases: {roll_d: roll again}\n", encoding="utf-8")
+    result = run_cli("validate", str(path))
+    assert result.exit_code == 1
+    assert "4:12: error: no action is available in phase 'roll_d' [S309]" in result.output
