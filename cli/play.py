@@ -117,11 +117,10 @@ class Terminal:
         for i, event in enumerate(events):
             game_ends = i + 1 < len(events) and isinstance(events[i + 1], ev.GameEnded)
             if isinstance(event, ev.RoundEnded) and not game_ends:
-                as_it_ended = ended is not None and len(ended.events) == self.told + i + 1
-                then = ended if as_it_ended and ended is not None else state
+                then = ended if ended is not None and len(ended.events) == self.told + i + 1 else state
                 self._tell(then, events[start:i + 1])
                 start = i + 1
-                self.round_over(then, event, as_it_ended)
+                self.round_over(then, event, as_it_ended=then is not state)
         self._tell(state, events[start:])
         self.told = len(state.events)
 
@@ -171,8 +170,9 @@ class Terminal:
         for p, score in enumerate(state.scores()):
             mark = "  ★ winner" if p in state.view(None).winners else ""
             self.echo(f"  {seat(p):<4} {score:>5}{mark}")
-        for line in left_in_hands(state, self.style, self.width()):
-            self.echo(line)
+        if list(self.scores or [0] * len(state.scores())) != state.scores():  # the last round scored points
+            for line in left_in_hands(state, self.style, self.width()):
+                self.echo(line)
 
     # ------------------------------------------------------------ input
 

@@ -11,16 +11,16 @@ from rulesrun.cli.moves import Chooser
 from rulesrun.cli.story import narrate
 from rulesrun.cli.style import Style
 from rulesrun.cli.table import render_table
+from rulesrun.interpreter import Game, load_game, make_bot, step
 from rulesrun.interpreter import events as ev
-from rulesrun.interpreter import load_game, make_bot, step
 
 
 @pytest.fixture(scope="module")
-def dos():  # noqa: ANN201 - a compiled game
+def dos() -> Game:
     return load_game("dos")
 
 
-def test_dos_7_the_bonus_placements_of_the_turn_are_on_the_table_and_explained_in_help(dos) -> None:  # noqa: ANN001
+def test_dos_7_the_bonus_placements_of_the_turn_are_on_the_table_and_explained_in_help(dos: Game) -> None:
     state = dos.new_state(3, 1)
     player = state.current_player()
     assert "bonus placements: 0" in render_table(state, player)
@@ -29,7 +29,7 @@ def test_dos_7_the_bonus_placements_of_the_turn_are_on_the_table_and_explained_i
     assert f"bonus placements — {dos.variables['bonuses'].description}" in shown
 
 
-def test_dos_9_4_each_players_penalty_draw_is_told_on_its_own_line(dos) -> None:  # noqa: ANN001
+def test_dos_9_4_each_players_penalty_draw_is_told_on_its_own_line(dos: Game) -> None:
     """A Double Colour Match makes every rival draw: the action's line, then one line per player who drew."""
     found = 0
     for seed in range(40):
