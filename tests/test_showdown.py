@@ -6,6 +6,9 @@ that round), then the round's result, then the new deal, and never a die the vie
 """
 from __future__ import annotations
 
+import os
+import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -122,3 +125,31 @@ def test_the_round_over_table_shows_the_revealed_cups_as_they_stood(cups: Game,
     assert screen.startswith("── Cups · round 1 ")
     assert f"Your cup (2): {', '.join(_cups(ended, range(1))[0])}" in screen or \
         sorted(screen.split("Your cup (2): ")[1].split(", ")) == _cups(ended, range(1))[0]
+
+
+def test_a_colour_terminal_draws_the_lifted_cups_as_they_were_before_the_result(
+        cups: Game, tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    path = tmp_path / "cups.yaml"
+    path.write_text(CUPS, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env.update({"TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"})
+    child = pexpect.spawn(sys.executable, ["-c", "from rulesrun.cli.main import main; main()", "play", str(path),
+                                           "--players", "2", "--seed", "4"], env=env, encoding="utf-8", timeout=30,
+                          dimensions=(24, 80))
+    child.expect(r"choose [\d, -]+: ")
+    child.sendline("lift")
+    child.expect(r"Press Enter for the next round")
+    drawn = child.before
+    child.terminate(force=True)
+    screen = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", drawn[drawn.rindex("\x1b[2J"):]).replace("\r", "")
+    ended = cups.new_state(2, 4)
+    ended.apply(Action("lift", 0, ()))
+    before = ended.round_end()
+    assert before is not None
+    theirs = ", ".join(_cups(before, range(1, 2))[1])
+    table, _, result = screen.partition("── Round over ──")
+    assert table.startswith("── Cups · round 1 ")  # the finished round's table, not the next deal's
+    shown = table.split("P2's cup shown to you: ")[1].split(";")[0].strip()  # cards drawn apart, by spaces
+    assert sorted(re.split(r"\s{2,}", shown)) == theirs.split(", ")
+    assert "wins the round." in result
