@@ -3,28 +3,12 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 
 import click
 
 from .bounds import MAX_GAMES, Seed
 from .engine import ENGINE, load
 from .paths import OutputPath
-
-
-def _progress(label: str, total: int):  # noqa: ANN202 - a small callback factory
-    """A progress line on a terminal; nothing when the output is not a terminal."""
-    if not sys.stderr.isatty() or total < 20:
-        return None
-
-    def show(done: int) -> None:
-        width = 30
-        filled = width * done // total
-        sys.stderr.write(f"\r{label:<24} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        if done == total:
-            sys.stderr.write("\r" + " " * (width + 40) + "\r")
-        sys.stderr.flush()
-    return show
 
 
 def _number(value: float) -> str:
@@ -69,7 +53,7 @@ def compare_command(first: str, second: str, games: int, players: int | None, se
     """
     from ..interpreter import compare
     from ..interpreter import simulate
-    from .stats import require_plotting, save_plot
+    from .stats import progress, require_plotting, save_plot
 
     if plot is not None:
         require_plotting()
@@ -80,7 +64,7 @@ def compare_command(first: str, second: str, games: int, players: int | None, se
     if not low <= count <= high:
         raise click.BadParameter(f"both rulesets allow {low} to {high} players", param_hint="'--players'")
     results = [simulate(game, games, count, seed, bot, workers=workers, ruleset=name,
-                        on_progress=_progress(name, games))
+                        on_progress=progress(name, games))
                for game, name in ((game_a, first), (game_b, second))]
     rows = compare(*results)
     if plot is not None:

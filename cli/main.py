@@ -311,13 +311,13 @@ def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str,
     first turn.
     """
     from ..interpreter import simulate as run
-    from .stats import design_lines, require_plotting, save_plot
+    from .stats import design_lines, progress, require_plotting, save_plot
     if plot is not None:
         require_plotting()
     game = load(ruleset, engine)
     count = _players(game, players)
     result = run(game, games, count, seed, bot, single_round, on_log=_writer(log) if log is not None else None,
-                 workers=workers, ruleset=ruleset)
+                 workers=workers, ruleset=ruleset, on_progress=progress(ruleset, games))
     if plot is not None:
         save_plot(plot, [(result.ruleset, result.tally.game_length_histogram)])
     if as_json:

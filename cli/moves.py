@@ -20,7 +20,9 @@ two words), and each piece must match, in order, a word of the move as shown:
 - a sign matches the same sign ("#");
 - an answer may be typed alone or after its choice's name ("blue", "colour
   blue"; a seat as "p2"); a yes/no choice is answered by its name or "yes", and by
-  "no" or "no" and its name; an optional choice left out by "none";
+  "no" or "no" and its name; a yes also by the name of the out-of-turn action it
+  stands for, one whose name begins with the choice's ("call" and "call_uno": "r8 uno",
+  "r8 call uno"); an optional choice left out by "none";
 - a set of components (a `many` choice) is typed as its components one after
   another, in any order, with or without "+" between them ("r4 b4", "blue 4 +
   red 4"); the empty set as "none" or "no" and its components' noun.
@@ -40,11 +42,12 @@ from __future__ import annotations
 import re
 import shutil
 import textwrap
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from ..interpreter import Action, ChoiceSpec, State, say_refusal
+from ..interpreter import Action, ChoiceSpec, State, View, say_refusal
 from ..interpreter.words.refusals import say_short
 from .style import Style, component_order, count, value_text, words
 from .table import PLAIN, describe_action, describe_rest, describe_value
@@ -103,8 +106,8 @@ class Chooser:
 
     def __init__(self, state: State, actions: list[Action]):
         self.state = state
-        self.actions = actions
         self.view = state.view(actions[0].actor if actions else state.current_player())  # what the chooser sees
+        self.actions = alike_once(state, actions, self.view)
         self.trail: list[Prefix] = [Prefix(None)]
         self.last_refusal = ""  # the whole trace of the last refused move, for `why`
         self.width = _width()  # problems are wrapped to it, between words
@@ -305,7 +308,9 @@ class Chooser:
         if value is None:
             return (("none",), ("no",) + own)
         if value is True:
-            return (own, ("yes",), ("+",) + own)
+            claims = [pieces(spec.name) for spec in self.state.game.actions
+                      if spec.by_anyone and spec.name.startswith(name + "_")]  # `call` stands for `call_uno`
+            return (own, ("yes",), ("+",) + own, *claims, *(claim[len(own):] for claim in claims))
         if value is False:
             return (("no",) + own, ("no",))
         if kind == "component" and isinstance(value, tuple):
@@ -335,12 +340,60 @@ class Chooser:
             return said + describe_rest(self.state, option.action, depth, style)
         return said + " …"
 
+    def labels(self, options: list[Option], style: Style = PLAIN) -> list[str]:
+        """The options in words, those that read the same told apart by a number: "red skip (1)", "red skip (2)".
+
+        Dice showing the same face but able to show different ones are not alike (see `looks`), yet read the same.
+        """
+        said = [self.label(option, style) for option in options]
+        repeated = Counter(said)
+        seen: Counter[str] = Counter()
+        told = []
+        for text in said:
+            seen[text] += 1
+            told.append(f"{text} ({seen[text]})" if repeated[text] > 1 else text)
+        return told
+
     def heading(self, style: Style = PLAIN) -> str:
         """The answers so far in words, as the title of the current question."""
         name, args = self.prefix.name, self.prefix.args
         if name is None:
             return ""
         return describe_action(self.state, Action(name, self.state.current_player(), args), style=style)
+
+
+def looks(state: State, view: View, action: Action) -> tuple[Any, ...]:
+    """How a move looks to the one choosing it: each die by the face it shows and the faces it can show.
+
+    Two dice that read the same on every face and show the same face are alike: which one is played is no
+    choice a person can see (identical cards the engine offers once already).
+    """
+    game = state.game
+    kinds = {c.name: c.kind for c in game.action_index[action.name].choices}
+
+    def look(cid: int) -> Any:
+        faces = game.components[cid].faces
+        if not faces:
+            return cid
+        return game.label(cid, view.faces), tuple(game.label(cid, {cid: f}) for f in range(len(faces)))
+
+    said: list[tuple[str, Any]] = []
+    for name, value in action.args:
+        if kinds.get(name) != "component" or value is None:
+            said.append((name, value))
+        elif isinstance(value, tuple):  # a set, whatever the order of its members
+            said.append((name, tuple(sorted(map(look, value), key=repr))))
+        else:
+            said.append((name, look(value)))
+    return (action.name, *said)
+
+
+def alike_once(state: State, actions: list[Action], view: View) -> list[Action]:
+    """The moves with each set of alike ones (see `looks`) offered once, by the first of them."""
+    firsts: dict[tuple[Any, ...], Action] = {}
+    for action in actions:
+        firsts.setdefault(looks(state, view, action), action)
+    return list(firsts.values())
 
 
 SORRY = "Sorry, "  # what the table puts before a problem

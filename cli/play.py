@@ -29,12 +29,11 @@ from ..interpreter import Action, Bot, Game, State, derive_seed, make_bot, may_t
 from ..interpreter import events as ev
 from .guide import rules_help
 from .moves import Chooser, Option, typing_examples
-from .story import narrate
-from .style import Style, ansi_wanted, seat, words
-from .table import describe_action, render_table
+from .story import narrate, round_story
+from .style import Style, ansi_wanted, fold, seat, words
+from .table import describe_action, left_in_hands, render_table
 
 INTERRUPTED = 130
-RECENT = 8  # story lines the redrawn table keeps
 CLEAR_SCROLLBACK = "\x1b[3J"  # after a screen clear: the terminal's history goes too
 
 
@@ -68,7 +67,6 @@ class Terminal:
         self.narrator = 0 if humans == 1 else None  # with several people, tell only what all may see
         self.told = 0
         self.story: list[str] = []
-        self.unseen: list[str] = []  # story told since the table was last drawn on a redrawn screen
         self.last_human: int | None = None
         self.scores: tuple[int, ...] | None = None  # after the last round, for the gains of the next
         self.reading = False
@@ -95,64 +93,70 @@ class Terminal:
         elif sys.stdout.isatty():
             self.echo("\n" * shutil.get_terminal_size((80, 24)).lines)
 
-    def table(self, state: State, viewer: int | None) -> None:
-        """Draw the table; on a redrawn screen with the latest story under it."""
-        if self.screen:
-            self.clear()
-        recent = self.story[-RECENT:] if self.screen else []
-        self.unseen = []
-        self.echo(render_table(state, viewer, self.style, recent, width=self.width()))
+    def height(self) -> int:
+        return max(12, shutil.get_terminal_size((80, 24)).lines)
+
+    def table(self, state: State, viewer: int | None, below: int = 0) -> None:
+        """Draw the table; on a redrawn screen with as much of the latest story under it as leaves `below` rows."""
+        if not self.screen:
+            self.echo(render_table(state, viewer, self.style, width=self.width()))
+            return
+        self.clear()
+        self.echo(render_table(state, viewer, self.style, self.story, width=self.width(),
+                               height=self.height() - below))
 
     def catch_up(self, state: State) -> None:
-        """Tell what happened since the last time, pausing at the end of each round."""
+        """Tell what happened since the last time, pausing at the end of each round.
+
+        A round that ended is told and shown as it stood then (`State.round_end`), not as the
+        next deal left the table: what a showdown revealed, the dice as they were rolled.
+        """
         events = state.events[self.told:]
+        ended = state.round_end()
         start = 0
         for i, event in enumerate(events):
             game_ends = i + 1 < len(events) and isinstance(events[i + 1], ev.GameEnded)
             if isinstance(event, ev.RoundEnded) and not game_ends:
-                self._tell(state, events[start:i + 1])
+                then = ended if ended is not None and len(ended.events) == self.told + i + 1 else state
+                self._tell(then, events[start:i + 1])
                 start = i + 1
-                self.round_over(state, event)
+                self.round_over(then, event, as_it_ended=then is not state)
         self._tell(state, events[start:])
         self.told = len(state.events)
 
     def _tell(self, state: State, events: list[ev.Event]) -> None:
         lines = narrate(state, events, self.narrator, self.style)
-        self.story = self.story[-RECENT:] + lines
-        if self.screen:
-            self.unseen += lines
-        else:
+        self.story += lines
+        if not self.screen:
             for line in lines:
                 self.echo(line)
 
     def note(self, line: str) -> None:
         """A line of the story that no event tells (a seed, a move taken back)."""
         self.story.append(line)
-        if self.screen:
-            self.unseen.append(line)
-        else:
+        if not self.screen:
             self.echo(line)
 
-    def round_over(self, state: State, event: ev.RoundEnded) -> None:
-        """The end-of-round screen; people press Enter for the next round."""
+    def round_over(self, state: State, event: ev.RoundEnded, as_it_ended: bool = True) -> None:
+        """The end-of-round screen, the table as the round left it; people press Enter for the next round.
+
+        Where points were scored, the components left in every hand that made them are shown too (only from
+        the round as it ended: `as_it_ended` is False when the table already holds a later deal).
+        """
         if self.humans == 0:
             return
-        if self.screen and self.unseen:  # the moves that ended the round, not yet on the screen
-            self.echo("")
-            self.echo(self.style.strong("Last moves:"))
-            for line in self.unseen[-RECENT:]:
-                self.echo(line)
-            self.unseen = []
-        self.echo("")
-        self.echo(self.style.strong("── Round over ──"))
         before, self.scores = self.scores or (0,) * len(event.scores), event.scores
-        if event.winner is not None:
-            self.echo(f"{seat(event.winner)} wins the round.")
-        else:
-            self.echo("No one wins the round.")
+        result = ["", self.style.strong("── Round over ──"),
+                  f"{seat(event.winner)} wins the round." if event.winner is not None else "No one wins the round."]
+        gains = [score - before[p] for p, score in enumerate(event.scores)]
         for p, score in enumerate(event.scores):
-            gain = score - before[p]
-            self.echo(f"  {seat(p):<4} {score:>5}" + (f"  (+{gain})" if gain else ""))
+            result.append(f"  {seat(p):<4} {score:>5}" + (f"  ({gains[p]:+})" if gains[p] else ""))
+        if as_it_ended and any(gains):
+            result += left_in_hands(state, self.style, self.width())
+        if self.screen:  # the table as it stood, the moves that ended the round under it
+            self.table(state, self.narrator, below=len(result) + 1)
+        for line in result:
+            self.echo(line)
         answer = self.ask("Press Enter for the next round (q to quit): ").strip().lower()
         if answer in ("q", "quit"):
             raise Quit("Game abandoned.", 0, chosen=True)
@@ -166,6 +170,9 @@ class Terminal:
         for p, score in enumerate(state.scores()):
             mark = "  ★ winner" if p in state.view(None).winners else ""
             self.echo(f"  {seat(p):<4} {score:>5}{mark}")
+        if list(self.scores or [0] * len(state.scores())) != state.scores():  # the last round scored points
+            for line in left_in_hands(state, self.style, self.width()):
+                self.echo(line)
 
     # ------------------------------------------------------------ input
 
@@ -251,16 +258,18 @@ class Terminal:
         self.catch_up(state)
         if not may_pass:
             self.hand_over(player)
-            self.table(state, player)
-        elif self.screen:
-            self.table(state, self.narrator)
+        viewer = self.narrator if may_pass else player
         chooser = Chooser(state, actions)
-        shown = False
+        shown, redraw = False, True
         while True:
             numbers = _numbering(chooser)
             if not shown:
-                self._show_question(chooser, numbers, may_pass, player)
-                shown = True
+                question = self._question(chooser, numbers, may_pass, player)
+                if redraw and (self.screen or not may_pass):  # the table, and as many last moves as fit above
+                    self.table(state, viewer, below=len(question) + 1)
+                for line in question:
+                    self.echo(line)
+                shown, redraw = True, self.screen
             passing = may_pass and chooser.at_start
             choices = _span((["0"] if passing else []) + list(numbers))
             answer = self.ask(f"{seat(player)}, choose {choices}: ").strip()
@@ -269,7 +278,12 @@ class Terminal:
                 raise Quit("Game abandoned.", 0, chosen=True)
             if word in ("?", "h", "help"):
                 self.echo(rules_help(state, actions, chooser, self.style, self.width()))
-                shown = False
+                shown = redraw = False
+            elif word == "history":
+                self.echo(self.style.strong("This round so far:"))
+                for line in round_story(self.story):
+                    self.echo(line)
+                shown = redraw = False
             elif word in ("u", "undo"):
                 if chooser.back():
                     shown = False
@@ -295,26 +309,27 @@ class Terminal:
             else:
                 self.echo(_hint(numbers, passing))
 
-    def _show_question(self, chooser: Chooser, numbers: dict[str, Option], may_pass: bool, player: int) -> None:
+    def _question(self, chooser: Chooser, numbers: dict[str, Option], may_pass: bool, player: int) -> list[str]:
+        """The question's lines as the screen shows them, each folded to the terminal's width."""
         style = self.style
         if chooser.at_start:
-            self.echo(style.strong(f"{seat(player)}, you may act now:" if may_pass else "Your moves:"))
+            lines = [style.strong(f"{seat(player)}, you may act now:" if may_pass else "Your moves:")]
         else:
             name, description = chooser.choice() or ("", "")
-            title = f"{chooser.heading(style)} — {words(name)}" + (f": {description}" if description else "")
-            self.echo(style.strong(title))
-        for line in self._option_lines(chooser, numbers):
-            self.echo(line)
+            lines = [style.strong(f"{chooser.heading(style)} — {words(name)}" + (f": {description}" if description
+                                                                                else ""))]
+        lines += self._option_lines(chooser, numbers)
         if may_pass and chooser.at_start:
-            self.echo("  0) let it pass (Enter)")
+            lines.append("  0) let it pass (Enter)")
         example = typing_examples(chooser, 1)
-        typing = f"type a move (e.g. “{example[0][0]}”)" if example else "type a move"
-        self.echo(style.faint(f"  Enter a number or {typing}; u undo · ? help · q quit"))
+        typing = f"a move (e.g. “{example[0][0]}”)" if example else "a move"
+        lines.append(style.faint(f"  Type a number or {typing} · u undo · ? help · history · q quit"))
+        return [row for line in lines for row in fold(line, self.width())]
 
     def _option_lines(self, chooser: Chooser, numbers: dict[str, Option]) -> list[str]:
         """Numbered options; at the first question, grouped under each action with its description."""
         state = chooser.state
-        labelled = [(n, option, chooser.label(option, self.style)) for n, option in numbers.items()]
+        labelled = list(zip(numbers, numbers.values(), chooser.labels(list(numbers.values()), self.style)))
         if not chooser.at_start:  # numbers that are their own answers need no number in front
             by_value = _by_value(chooser)
             return self._grid([f"  {label}" if by_value else f"{n:>3}) {label}" for n, _, label in labelled])
@@ -457,7 +472,7 @@ def _session(game: Game, players: int, humans: int, seed: int, bots: list[str], 
             terminal.echo(str(stop))
             return stop.code
         number += 1
-        terminal.told, terminal.story, terminal.unseen, terminal.scores = 0, [], [], None
+        terminal.told, terminal.story, terminal.scores = 0, [], None
 
 
 def replay_hint(seed: int) -> str:

@@ -129,27 +129,47 @@ def _outcome(state: State) -> str:
 
 
 def _step_through(game: Game, players: int, seed: int, actions: list[Action], style: Style) -> int:
-    """Show the setup, then one action per Enter; a number advances that many steps, q stops."""
-    state = game.new_state(players, seed)
-    _show(state, 0, style, f"Step 0 of {len(actions)}: setup")
-    done = 0
-    while done < len(actions):
+    """Show the setup, then one step per Enter: a number goes that many steps on, b one back (-N: N back), q stops.
+
+    A step back plays the game again from its seed up to that step: a state is not kept for every step.
+    """
+    total = len(actions)
+    state, at = game.new_state(players, seed), 0
+    _show(state, 0, style, f"Step 0 of {total}: setup")
+    while True:
         try:
-            answer = input("Enter: next step · a number: that many steps · q: quit ").strip().lower()
+            answer = input("Enter: next step · a number: that many steps · b: back (-N: N back) · q: quit ")
         except (EOFError, KeyboardInterrupt):
             click.echo("")
             return 0
+        answer = answer.strip().lower()
         if answer in ("q", "quit"):
             return 0
-        count = int(answer) if answer.isdigit() and int(answer) > 0 else 1
+        to = max(0, min(total, at + _steps(answer)))
+        if to == at:
+            click.echo("This is the setup; Enter goes on." if at == 0 else "This is the last step; b goes back.")
+            continue
+        if to < at:  # played again up to the step before, so that the step's own story is told
+            at = max(0, to - 1)
+            state = game.new_state(players, seed)
+            for action in actions[:at]:
+                state.apply(action)
         told = len(state.events)
-        last = min(done + count, len(actions))
-        for action in actions[done:last]:
+        for action in actions[at:to]:
             state.apply(action)
-        done = last
-        _show(state, told, style, f"Step {done} of {len(actions)}")
-    click.echo(_outcome(state))
-    return 0
+        at = to
+        _show(state, told if to else 0, style, f"Step {to} of {total}" + (": setup" if to == 0 else ""))
+        if at == total:
+            click.echo(_outcome(state))
+
+
+def _steps(answer: str) -> int:
+    """How far an answer moves: Enter one step on, a number that many, b one back, -N that many back."""
+    if answer in ("b", "back"):
+        return -1
+    if answer.startswith("-") and answer[1:].isdigit():
+        return -int(answer[1:])
+    return int(answer) if answer.isdigit() and int(answer) > 0 else 1
 
 
 def _show(state: State, told: int, style: Style, title: str) -> None:

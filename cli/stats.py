@@ -8,7 +8,9 @@ its 95% interval, beside an even share), and how often each action was taken.
 from __future__ import annotations
 
 import math
+import sys
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, Sequence
 
 import click
@@ -85,6 +87,21 @@ def design_lines(tally: Any) -> list[str]:
     return lines
 
 
+def progress(label: str, total: int) -> Callable[[int], None] | None:
+    """A progress line on a terminal; nothing when the output is not a terminal."""
+    if not sys.stderr.isatty() or total < 20:
+        return None
+
+    def show(done: int) -> None:
+        width = 30
+        filled = width * done // total
+        sys.stderr.write(f"\r{label:<24} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done == total:
+            sys.stderr.write("\r" + " " * (width + 40) + "\r")
+        sys.stderr.flush()
+    return show
+
+
 def require_plotting() -> None:
     """Fail early, with the way to fix it, when pictures cannot be drawn."""
     try:
@@ -95,7 +112,12 @@ def require_plotting() -> None:
 
 
 def save_plot(path: str, series: Sequence[tuple[str, Counter]]) -> None:
-    """Game-length histograms (one per labelled series, same bins) as a picture."""
+    """Game-length histograms (one per labelled series, same bins) as a picture, and where it went."""
+    _draw(path, series)
+    click.echo(f"game-length histogram written to {path}", err=True)
+
+
+def _draw(path: str, series: Sequence[tuple[str, Counter]]) -> None:
     import matplotlib
     matplotlib.use("Agg")  # files only, no window
     import matplotlib.pyplot as plt

@@ -7,7 +7,9 @@ action named (alone or in a set) is not repeated;
 moves between two public shared zones, and a single component leaving a public
 shared zone for a closed one, tell nothing new and are left out; moves into a
 player's zone read "draws" (from the stock or a hidden zone) or "takes"; skips
-read "loses their turn"; rolls of dice just drawn are shown by their labels.
+read "loses their turn"; rolls of dice just drawn are shown by their labels, and
+a roll where the viewer cannot see the die is not told; a zone shown to players
+is said once per action ("P2's cup shown to everyone: red 5, blue 6").
 Several components moved at once are named only where the viewer sees either
 end whole or sees them where they lie now, and counted otherwise ("blue 5 and
 2 cards"); a refill, components poured into a zone that is then shuffled,
@@ -18,7 +20,10 @@ the rules show them; `open_hands` tells everything.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
+
+import click
 
 from ..interpreter import EVERYONE, Action, State, redact, visibility
 from ..interpreter import events as ev
@@ -39,6 +44,15 @@ def game_over_text(winners: Iterable[int], scores: Iterable[int]) -> str:
     return f"Game over. Winner{plural}: {', '.join(names) or 'no one'}. Final scores: {scores_text(scores)}"
 
 
+ROUND_STARTS = "── Round "  # the story's line for a new round begins so
+
+
+def round_story(story: list[str]) -> list[str]:
+    """The lines of a story from the start of its latest round on (all of them before any round started)."""
+    starts = [i for i, line in enumerate(story) if click.unstyle(line).startswith(ROUND_STARTS)]
+    return story[starts[-1]:] if starts else list(story)
+
+
 def narrate(state: State, events: Iterable[ev.Event], viewer: int | None, style: Style = PLAIN,
             open_hands: bool = False) -> list[str]:
     """The events told as `viewer` may see them (None: a spectator)."""
@@ -47,6 +61,16 @@ def narrate(state: State, events: Iterable[ev.Event], viewer: int | None, style:
         teller.add(event if open_hands else redact(event, viewer, state.game))
     teller.flush()
     return teller.lines
+
+
+@dataclass
+class _Showing:
+    """One zone shown to players during an action: to whom, and what (if the viewer was among them)."""
+
+    zone: str
+    owner: int | None
+    viewers: list[int] = field(default_factory=list)
+    components: tuple[int, ...] | None = None
 
 
 class _Teller:
@@ -67,6 +91,8 @@ class _Teller:
         self.items: list[Any] = []  # phrases, and routes or roll lists to be put in words at the end
         self.moves: dict[Route, list[int | None]] = {}
         self.poured: set[tuple[str, Any]] = set()  # zones a refill was shuffled into, said with the refill
+        self.reveals: dict[tuple[str, Any], _Showing] = {}  # zones shown to players, each said once
+        self.starters: list[int] = []  # who the deal said plays first, in turn (a start card may change it)
         if action is not None:
             spec = self.game.action_index.get(action.name)
             kinds = {c.name: c.kind for c in spec.choices} if spec else {}
@@ -82,6 +108,8 @@ class _Teller:
             self._move(event)
         elif isinstance(event, ev.Rolled):
             self._rolled(event)
+        elif isinstance(event, ev.VariableSet) and event.name == "current" and self.action is None:
+            self.starters.append(event.value)
         elif isinstance(event, (ev.RoundStarted, ev.RoundEnded, ev.GameEnded)):
             self.flush()
             self.lines.append(self._milestone(event))
@@ -93,12 +121,24 @@ class _Teller:
     def flush(self) -> None:
         self.poured = {(route[2], route[3]) for route in self.items if isinstance(route, tuple)
                        and len(route) == 4 and self._poured(route)}
-        said = [s for s in (self._words(item) for item in self.items) if s]
+        several = len({item[3] for item in self.items if self._received(item)}) > 1
+        told = [(phrase, several and self._received(item)) for item in self.items for phrase in [self._words(item)]
+                if phrase]  # with the phrases of what one action gave several players, each told on a line
+        if len(set(self.starters)) > 1:  # the deal's own rules passed the first player over
+            first, then = self.starters[0], self.starters[-1]
+            verb = "play" if then == self._me else "plays"
+            told.append((f"{self._who(then)} {verb} first, not {self._who(first)}", False))
         if self.action is not None:
+            said = [phrase for phrase, apart in told if not apart]
             self.lines.append(self._head() + (" — " + "; ".join(said) if said else ""))
+            self.lines.extend(f"    {phrase}" for phrase, apart in told if apart)
         else:
-            self.lines.extend(f"  {phrase}" for phrase in said)
+            self.lines.extend(f"  {phrase}" for phrase, _ in told)
         self._start(None)
+
+    def _received(self, item: Any) -> bool:
+        """Whether an item is components moved into a player's zone (a draw, a penalty, a hand passed on)."""
+        return type(item) is tuple and len(item) == 4 and self.game.zones[item[2]].per_player
 
     def _head(self) -> str:
         action = self.action
@@ -131,6 +171,8 @@ class _Teller:
     def _rolled(self, event: ev.Rolled) -> None:
         if event.component in self.seen:  # drawn and rolled: its label already shows the face
             return
+        if not (self.open_hands or self._shows_now(event.component)):  # rolled where the viewer cannot see it
+            return
         faces = dict(self.faces)
         faces[event.component] = event.face
         shown = self.style.component(self.game, event.component, faces)
@@ -146,6 +188,8 @@ class _Teller:
             return f"{self._place(item.zone, item.owner)} shuffled"
         if isinstance(item, str):
             return item
+        if isinstance(item, _Showing):
+            return self._showing(item)
         if isinstance(item, list):
             return "rolled " + (" " if self.style.ansi else ", ").join(item)
         return self._move_phrase(item, self.moves[item])
@@ -198,6 +242,14 @@ class _Teller:
     def _shuffles(self, zone: str, owner: Any) -> bool:
         return any(isinstance(item, ev.Shuffled) and (item.zone, item.owner) == (zone, owner) for item in self.items)
 
+    @property
+    def _me(self) -> int | None:
+        """The seat told as "you" (none when every hand is told openly)."""
+        return None if self.open_hands else self.viewer
+
+    def _who(self, player: int) -> str:
+        return "you" if player == self._me else seat(player)
+
     def _place(self, zone: str, owner: int | None) -> str:
         if owner is None:
             return words(zone)
@@ -218,21 +270,37 @@ class _Teller:
             self.items.append(event)
             return None
         if isinstance(event, ev.Revealed):
-            return self._revealed(event)
+            self._revealed(event)
         return None
 
-    def _revealed(self, event: ev.Revealed) -> str:
-        place = self._place(event.zone, event.owner)
+    def _revealed(self, event: ev.Revealed) -> None:
+        """Gather the showings of one zone, to be said once: to whom, and what if the viewer was shown it."""
+        key = (event.zone, event.owner)
+        if key not in self.reveals:
+            self.reveals[key] = _Showing(event.zone, event.owner)
+            self.items.append(self.reveals[key])
+        showing = self.reveals[key]
+        showing.viewers.append(event.viewer)
         if event.viewer == self.viewer or self.open_hands:
-            shown = self.style.components(self.game, list(event.components), self.faces) or "nothing"
-            to = "you" if event.viewer == self.viewer and not self.open_hands else seat(event.viewer)
-            return f"{place} shown to {to}: {shown}"
-        return f"{place} shown to {seat(event.viewer)}"
+            showing.components = event.components
+
+    def _showing(self, showing: _Showing) -> str:
+        """"P2's cup shown to everyone: red 5, blue 6", or only to whom where the viewer was not shown it."""
+        others = [p for p in range(self.view.players) if p != showing.owner]
+        if sorted(set(showing.viewers)) == others and len(others) > 1:
+            to = "everyone"
+        else:
+            to = " and ".join("you" if p == self.viewer and not self.open_hands else seat(p)
+                              for p in dict.fromkeys(showing.viewers))
+        said = f"{self._place(showing.zone, showing.owner)} shown to {to}"
+        if showing.components is None:
+            return said
+        return f"{said}: {self.style.components(self.game, list(showing.components), self.faces) or 'nothing'}"
 
     def _milestone(self, event: ev.Event) -> str:
         if isinstance(event, ev.RoundStarted):
             dealer = f" · dealer {seat(event.dealer)}" if event.dealer is not None else ""
-            return self.style.strong(f"── Round {event.round}{dealer} ──")
+            return self.style.strong(f"{ROUND_STARTS}{event.round}{dealer} ──")
         if isinstance(event, ev.RoundEnded):
             who = f"{seat(event.winner)} wins the round" if event.winner is not None else "no one wins the round"
             return f"Round over: {who}. Scores: {scores_text(event.scores)}"

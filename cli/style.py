@@ -20,6 +20,7 @@ knowing its game:
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -149,3 +150,26 @@ def wrap(head: str, parts: list[str], separator: str, width: int, indent: int) -
             line = joined
     lines.append(line)
     return lines
+
+
+_PIECE = re.compile(r"\x1b\[[0-9;]*m.*?\x1b\[0m|\s+|[^\s\x1b]+|\x1b\[[0-9;]*m")  # a coloured run, spaces, a word
+
+
+def fold(text: str, width: int, indent: int = 4) -> list[str]:
+    """One line broken between words into rows of at most `width` visible characters, the later ones indented.
+
+    A coloured run (a component drawn as a card) is never broken, so that no colour runs on past a row.
+    """
+    rows: list[str] = []
+    row, space = "", ""
+    for piece in _PIECE.findall(text):
+        if piece.isspace():
+            space += piece
+            continue
+        joined = row + space + piece
+        if row.strip() and len(click.unstyle(joined)) > width:
+            rows.append(row)
+            joined = " " * indent + piece
+        row, space = joined, ""
+    rows.append(row)
+    return rows

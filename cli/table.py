@@ -5,7 +5,8 @@ game. What the table shows, by generic rules:
 
 - whose turn it is, the turn's phase and the direction of play;
 - one row per player: the size of each per-player zone (its components too
-  when the zone is public), the score, the dealer, and the player's variables;
+  where the viewer sees them: a public zone, or one revealed to them), the
+  score, the dealer, and the player's variables;
 - each shared zone: a hidden zone by its size; a pile (a zone another zone is
   refilled from) or a top-only zone by its top component; any other public zone
   by all its components (an empty one is left out);
@@ -21,7 +22,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from ..interpreter import EVERYONE, Action, Game, State, VariableSpec, View, visibility
-from .style import Style, component_order, count, seat, words, wrap
+from .style import Style, component_order, count, fold, seat, words, wrap
 
 PLAIN = Style()
 _Shown = TypeVar("_Shown", bound="int | None")  # a component id, or None for one the viewer does not see
@@ -103,6 +104,11 @@ def sorted_components(state: State, cids: Iterable[_Shown], view: View | None = 
     return sorted(cids, key=lambda c: component_order(game, c, faces))
 
 
+def phase_label(game: Game, phase: str) -> str:
+    """What the table calls a phase: the words the ruleset gives it (`turn.phases`), else its name in words."""
+    return game.rules.phase_labels.get(phase) or words(phase)
+
+
 def shown_variables(game: Game) -> list[VariableSpec]:
     """The variables a table may show (see the module docstring)."""
     return [v for v in game.variables.values() if isinstance(v.show, str) and v.visibility != "hidden"
@@ -122,50 +128,68 @@ def _worth_showing(variable: VariableSpec, value: Any) -> bool:
     return isinstance(variable.show, str) or value != variable.initial
 
 
+SHORT_ORDER = 4  # seats the order of play names before it trails off
+
+
 def play_order(view: View) -> str:
-    """Who plays after whom: "P1 → P2 → P3 → P1", following the direction of play."""
+    """Who plays after whom: "P1 → P2 → P3 → P1", following the direction of play ("P1 → P2 → P3 → P4 → …")."""
     order = [(view.current + i * view.direction) % view.players for i in range(view.players + 1)]
-    return " → ".join(seat(p) for p in order)
+    shown = [seat(p) for p in order[:SHORT_ORDER]] + ["…"] if len(order) > SHORT_ORDER + 2 else map(seat, order)
+    return " → ".join(shown)
 
 
 def render_table(state: State, viewer: int | None, style: Style = PLAIN, recent: Iterable[str] = (),
-                 recent_title: str = "Last moves", open_hands: bool = False, width: int = 80) -> str:
-    """The table as `viewer` sees it (None: a spectator; `open_hands`: every hand shown)."""
+                 recent_title: str = "Last moves", open_hands: bool = False, width: int = 80,
+                 height: int | None = None) -> str:
+    """The table as `viewer` sees it (None: a spectator; `open_hands`: every hand shown).
+
+    `height` is the number of rows the table may fill: the lines of `recent` are then the latest ones that fit
+    in the rows the table leaves, so that its title and turn line stay on a screen of that size.
+    """
     game = state.game
     view = state.view(EVERYONE if open_hands else viewer)
     title = f"── {game.title} · round {view.round} "
     lines = [style.strong(title + "─" * max(3, width - len(title)))]
     turn = f"Turn: {style.strong(seat(view.current))}" + (" (you)" if view.current == viewer else "")
     if view.phase:
-        turn += f" · {words(view.phase)}"
-    lines.append(f"{turn} · play goes {play_order(view)}")
+        turn += f" · {phase_label(game, view.phase)}"
+    lines.extend(fold(f"{turn} · play goes {play_order(view)}", width))
     lines.extend(_player_rows(state, view, viewer, style, open_hands, width))
     piles = {spec.refill_from for spec in game.zones.values()}
-    for name, spec in game.zones.items():
-        if spec.per_player:
-            continue
-        top_only = name in piles or spec.visibility == "top"
-        for pile in range(len(view.zones[name])) if spec.numbered else (None,):
-            line = _shared_zone(game, view, name, top_only, style, pile)
-            if line:
-                lines.append("  " + line)
-    shared = [f"{label(v)}: {style.value(view.variables[v.name])}" for v in shown_variables(game)
-              if not v.per_player and _worth_showing(v, view.variables[v.name])
-              and visibility.may_read(v, None, viewer, view.current)]
+    shared = [line for name, spec in game.zones.items() if not spec.per_player
+              for pile in (range(len(view.zones[name])) if spec.numbered else (None,))
+              for line in [_shared_zone(game, view, name, name in piles or spec.visibility == "top", style, pile)]
+              if line]
+    shared += [f"{label(v)}: {style.value(view.variables[v.name])}" for v in shown_variables(game)
+               if not v.per_player and _worth_showing(v, view.variables[v.name])
+               and visibility.may_read(v, None, viewer, view.current)]
     if shared:
-        lines.append("  " + " · ".join(shared))
-    recent = list(recent)
-    if recent:
-        lines.append(style.strong(recent_title + ":"))
-        lines.extend(recent)
+        lines.extend(wrap("  ", shared, " · ", width, 2))
+    hand: list[str] = []
     if viewer is not None and not open_hands:
         for zone, spec in game.zones.items():
             if spec.per_player and spec.visibility != "public":
                 cards = sorted_components(state, [c for c in view.zone(zone, viewer) if c is not None], view)
                 head = style.strong(f"Your {words(zone)} ({len(cards)}):") + " "
                 shown = [style.component(game, c, view.faces) for c in cards] or ["empty"]
-                lines.extend(wrap(head, shown, style.separator, width, 4))
-    return "\n".join(lines)
+                hand.extend(wrap(head, shown, style.separator, width, 4))
+    room = None if height is None else height - len(lines) - len(hand) - 1
+    moves = _latest(list(recent), width, room)
+    if moves:
+        lines.append(style.strong(recent_title + ":"))
+        lines.extend(moves)
+    return "\n".join(lines + hand)
+
+
+def _latest(story: list[str], width: int, room: int | None) -> list[str]:
+    """The latest lines of a story, each folded to `width`, as many whole lines as fit in `room` rows (None: all)."""
+    rows: list[str] = []
+    for line in reversed(story):
+        folded = fold(line, width)
+        if room is not None and len(rows) + len(folded) > room:
+            break
+        rows[:0] = folded
+    return rows
 
 
 def _player_rows(state: State, view: View, viewer: int | None, style: Style, open_hands: bool,
@@ -185,8 +209,9 @@ def _player_rows(state: State, view: View, viewer: int | None, style: Style, ope
             if spec.per_player:
                 cards = view.zone(zone, p)
                 parts.append(f"{words(zone)}: {count(game, len(cards)):<8}")
-                if cards and (spec.visibility == "public" or open_hands):
-                    listed.append([style.component(game, c, view.faces) for c in sorted_components(state, cards, view)])
+                seen = [c for c in cards if c is not None]  # a public zone, or one revealed to the viewer
+                if seen and (spec.visibility == "public" or open_hands or p != viewer):
+                    listed.append([style.component(game, c, view.faces) for c in sorted_components(state, seen, view)])
         parts.append(f"{words(game.score_variable)} {scores[p]:>{score_width}}")
         if p == view.dealer:
             parts.append("dealer")
@@ -215,3 +240,18 @@ def _shared_zone(game: Game, view: View, name: str, top_only: bool, style: Style
         return f"{called}: {style.component(game, cards[-1], view.faces)} on top ({size})"
     return f"{called}: {style.components(game, list(cards), view.faces)} ({size})"
 
+
+def left_in_hands(state: State, style: Style = PLAIN, width: int = 80) -> list[str]:
+    """What every player holds at the end of a round, the closed zones opened: what the points were counted from.
+
+    Public zones are on the table already; a player holding nothing is left out.
+    """
+    game, view = state.game, state.view(EVERYONE)
+    lines = []
+    for p in range(view.players):
+        for zone, spec in game.zones.items():
+            cards = view.zone(zone, p) if spec.per_player and spec.visibility != "public" else []
+            if cards:
+                shown = [style.component(game, c, view.faces) for c in sorted_components(state, cards, view)]
+                lines.extend(wrap(f"  {seat(p)}'s {words(zone)}: ", shown, style.separator, width, 6))
+    return lines

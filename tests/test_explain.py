@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import dataclasses
+import os
+import shlex
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
@@ -338,3 +341,15 @@ def test_explain_command_reports_an_unknown_ruleset_without_a_traceback() -> Non
     assert result.exit_code == 2  # no such ruleset: a usage error, as in every command
     assert "no ruleset named 'no-such-game'" in result.output
     assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
+
+
+def test_explain_writes_plain_text_on_a_terminal_and_markdown_when_asked() -> None:
+    pexpect = pytest.importorskip("pexpect")
+
+    def on_terminal(*args: str) -> str:
+        command = shlex.join([sys.executable, "-c", "from rulesrun.cli.main import main; main()", "explain", *args])
+        return pexpect.run(command, encoding="utf-8", timeout=30, env={**os.environ, "NO_COLOR": "1"})
+
+    plain = on_terminal("uno")
+    assert plain.startswith("UNO\r\n===\r\n") and "**" not in plain  # NO_COLOR is no matter of format
+    assert on_terminal("uno", "--format", "markdown").startswith("# UNO\r\n")

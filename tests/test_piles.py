@@ -178,7 +178,7 @@ def test_the_terminal_table_shows_each_pile_and_the_story_names_it(tmp_path: Pat
     played = run_cli("play", path, "--players", "2", "--seed", "3", "--bots", "random", stdin="1\n" * 8 + "q\n\n")
     assert "Traceback" not in played.stderr
     assert "P1: lay 6 — your hand → meld 0: hearts 6, spades 6, hearts 6" in played.stdout
-    assert "  meld 0: hearts 6, spades 6, hearts 6, spades 6 (4 cards)" in played.stdout
+    assert "  deck: 4 cards · meld 0: hearts 6, spades 6, hearts 6, spades 6 (4 cards)" in played.stdout
     assert "P1: lay 1 — your hand → meld 1: spades 1, spades 1, hearts 1" in played.stdout
     logged = tmp_path / "game.jsonl"
     assert run_cli("simulate", path, "--games", "1", "--log", str(logged)).exit_code == 0

@@ -71,7 +71,17 @@ def test_stepping_through_a_replay_reaches_the_same_end(ruleset: str, tmp_path: 
                   f"Step {steps} of {steps}"):
         assert shown in out
     assert f"Step 3 of {steps}" not in out  # "3" advanced three steps at once
-    assert out.splitlines()[-1] == to_end.output.splitlines()[-1]  # the same outcome either way
+    assert to_end.output.splitlines()[-1] in out.splitlines()  # the same outcome either way
+
+
+def test_a_replay_steps_back_to_what_it_showed_before(tmp_path: Path) -> None:
+    log = one_round(tmp_path, "uno", 4)
+    out = run("replay", str(log), stdin="\n\n\nb\n-2\nb\nq\n").output
+    shown = re.split(r"(?=Step \d+ of \d+)", out)[1:]  # each step's title, story and table
+    titles = [part.splitlines()[0] for part in shown]
+    assert [t.split(" of ")[0] for t in titles] == ["Step 0", "Step 1", "Step 2", "Step 3", "Step 2", "Step 0"]
+    assert shown[4] == shown[2] and shown[5].startswith(shown[0].split("Enter:")[0])  # the same as it was
+    assert "This is the setup; Enter goes on." in out
 
 
 def test_replay_of_a_game_with_a_person_shows_every_hand(tmp_path: Path) -> None:

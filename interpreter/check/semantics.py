@@ -18,6 +18,7 @@ section that a problem of the whole ruleset points at.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import Problem
@@ -300,8 +301,9 @@ class _Checks:
         rules, uses, found = self.rules, self._uses(), []  # (problem, path of the declaration)
         declared = [("derive" if name in rules.derived else "attributes", name) for name in rules.symbols.attributes]
         shown = _SHOWN & {name for _, name in declared}
+        names = _naming(rules.components)
         for section, name in declared if shown else ():  # without a label, every attribute is shown
-            if name not in uses.attributes and name not in shown:
+            if name not in uses.attributes and name not in shown and name not in names:
                 path: Path = ("components", section, name)
                 found.append((Problem("S401", f"attribute {name!r} is never read", self.source.key_position(path),
                                       "warning", f"no expression reads `.{name}`; remove it, or use it in a rule"),
@@ -462,3 +464,13 @@ class _Checks:
             found.append(Problem("S410", "the game is never over: `game_over` is always false",
                                  self.source.position(("round", "game_over"))))
         return found
+
+
+def _naming(components: Sequence[n.Component]) -> set[str]:
+    """Attributes that give every component a value of its own: the components' names, which the log records
+    (UNO Dice's `N01` ... `WD4`), needed though no rule reads them and no label shows them."""
+    found: dict[str, set[Any]] = {}
+    for comp in components:
+        for name, value in comp.attrs.items():
+            found.setdefault(name, set()).add(value)
+    return {name for name, values in found.items() if len(components) > 1 and len(values) == len(components)}

@@ -241,6 +241,9 @@ def _close_round(table: Table) -> bool:
     table.rule = ROUND_END
     game.round_end(env)
     table.emit(ev.RoundEnded(table.round_winner, tuple(table.scores())))
+    ended = table.copy()  # kept so that a table can show how the round ended once the next one is dealt
+    ended.ended = None
+    table.ended = ended
     table.rule = GAME_OVER
     if game.game_over(env):
         table.finished = True

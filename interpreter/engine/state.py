@@ -5,6 +5,7 @@
     why_not(action)   the Refusal of an action that is not legal now, else None
     claim_order()     who is offered out-of-turn claims first, then next, ...
     is_over(), scores(), current_player()
+    round_end()       the game as its last round ended, before the next deal
     view(player)      what one player may see (None: a spectator; EVERYONE: the whole table)
     clone()           an independent copy
     events            every change so far, oldest first (read only)
@@ -236,6 +237,15 @@ class State:
     def view(self, player: Any) -> View:
         """What `player` may see: a seat, None (a spectator, public things only) or EVERYONE."""
         return View(self._table, player)
+
+    def round_end(self) -> State | None:
+        """The game as it stood when its last round ended: scored, before the next deal (None before then).
+
+        What a table shows of a finished round (the hands that scored, the components a showdown
+        revealed) is read here once the next round's components are dealt. Read it, never act on it.
+        """
+        ended = self._table.ended
+        return State(ended) if ended is not None else None
 
     def clone(self) -> "State":
         return State(self._table.copy())

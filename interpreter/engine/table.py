@@ -68,6 +68,7 @@ class Table:
         self.round_winner: int | None = None
         self.finished = False
         self.winners: tuple[int, ...] = ()
+        self.ended: Table | None = None  # the table as the last round ended, scored, before the next deal
         self.last_actor: int | None = None  # who took the last action, if any this round
         # bounds
         self.action_count = 0

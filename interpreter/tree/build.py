@@ -191,6 +191,7 @@ class RulesetBuilder:
         turn_phase = self.expression(turn["phase"], ("turn", "phase"), None, K.WORD) if "phase" in turn else None
         on_begin = effects.sequence(turn["on_begin"], ("turn", "on_begin"), {}) if turn.get("on_begin") else None
         on_end = effects.sequence(turn["on_end"], ("turn", "on_end"), {}) if turn.get("on_end") else None
+        phase_labels = self._phase_labels(turn.get("phases") or {})
         actions = tuple(self._action(name, spec, effects) for name, spec in (doc.get("actions") or {}).items())
         triggers = tuple(self._trigger(i, t, effects) for i, t in enumerate(doc.get("triggers") or []))
         procedures = self._procedures(effects)
@@ -215,7 +216,7 @@ class RulesetBuilder:
             round_end=round_end, game_over=game_over, winners=winners, next_dealer=next_dealer,
             score_variable=score_var, turn_phase=turn_phase, turn_on_begin=on_begin, turn_on_end=on_end,
             actions=actions, triggers=triggers, symbols=self.symbols, procedures=procedures,
-            phases=tuple(sorted(self.symbols.phases)),
+            phases=tuple(sorted(self.symbols.phases)), phase_labels=phase_labels,
             max_actions=int(doc.get("max_actions", DEFAULT_MAX_ACTIONS)),
             max_rounds=int(doc.get("max_rounds", DEFAULT_MAX_ROUNDS)), source=self.source.file,
             evaluation=evaluation)
@@ -450,6 +451,14 @@ class RulesetBuilder:
                            f"values: {shown}", "S216", hint=suggest(str(initial), [str(w) for w in allowed if w]))
             symbols.variable_types[name] = T.of_values(allowed, name)
             symbols.variable_words[name] = frozenset(w for w in allowed if w is not None)
+
+    def _phase_labels(self, labels: dict[str, Any]) -> dict[str, str]:
+        """`turn.phases`: the words the table shows for a phase, each for a phase some action is offered in."""
+        for phase in labels:
+            if phase not in self.symbols.phases:
+                self.error(("turn", "phases", phase), f"no action is available in phase {phase!r}", "S309",
+                           hint=suggest(phase, sorted(self.symbols.phases)), at_key=True)
+        return {phase: str(text) for phase, text in labels.items()}
 
     def _collect_phases(self) -> None:
         for spec in (self.doc.get("actions") or {}).values():

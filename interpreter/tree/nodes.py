@@ -596,6 +596,7 @@ class Ruleset:
     symbols: "Symbols"
     procedures: dict[str, ProcedureBody] = field(default_factory=dict)  # as written; unused ones if they build
     phases: tuple[str, ...] = ()
+    phase_labels: dict[str, str] = field(default_factory=dict)  # `turn.phases`: the words shown for a phase
     max_actions: int = 20_000
     max_rounds: int = 1_000
     source: str = ""
