@@ -115,6 +115,8 @@ def _players(game: Any, players: int | None) -> int:
     return players
 
 
+_BOTS = click.option("--bots", default=None, metavar="KIND,KIND,...", callback=_bot_list,
+                     help="Bot kind of each computer seat in turn, e.g. random,greedy [default: --bot for every seat].")
 _RULESET = click.argument("ruleset", metavar="RULESET")
 _SEED = click.option("--seed", type=Seed(), default=0, show_default=True,
                      help="Seed of all randomness, a 64-bit whole number (-2**63 to 2**63 - 1).")
@@ -219,8 +221,7 @@ def schema_command(of_log: bool) -> None:
 @_LOG
 @_FORCE
 @_BOT
-@click.option("--bots", default=None, metavar="KIND,KIND,...", callback=_bot_list,
-              help="Bot kind of each computer seat in turn, e.g. random,greedy [default: --bot for every seat].")
+@_BOTS
 @click.option("--delay", type=Seconds(), default=0.0, show_default=True, metavar="SECONDS",
               help=f"Pause after each bot move, to follow the game (0 to {MAX_DELAY:g} seconds).")
 @click.option("--resume", default=None, metavar="FILE",
@@ -232,25 +233,31 @@ def play(ruleset: str | None, players: int | None, humans: int, seed: int | None
 
     Choose a move by its number or by typing it (see `?` during a game).
     """
-    from .play import bot_kinds, play as play_game
+    from .play import play as play_game
     if resume is not None:
         sys.exit(_resume(resume, ruleset, log, delay))
     if ruleset is None:
         raise click.UsageError("Missing argument 'RULESET' (or --resume FILE).")
     game = _load(ruleset)
+    count, seats = _seating(game, players, humans, bots, bot)
+    if seed is None:  # every game a new one, yet each can be played again from the seed it prints
+        import secrets
+        seed = secrets.randbelow(2 ** 32)
+    sys.exit(play_game(game, count, humans, seed, seats, log, delay))
+
+
+def _seating(game: Any, players: int | None, humans: int, bots: list[str], bot: str) -> tuple[int, list[str]]:
+    """The size of the table and each computer seat's bot kind, people first; people who do not fit: a usage error."""
+    from .play import bot_kinds
     if players is None and len(bots) > 1:
         players = humans + len(bots)
     count = _players(game, players if players is not None else max(game.min_players, humans))
     if humans > count:
         raise click.BadParameter(f"{humans} people cannot sit at a table of {count}", param_hint="'--humans'")
     try:
-        seats = bot_kinds(bots, bot, count - humans)
+        return count, bot_kinds(bots, bot, count - humans)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="'--bots'") from None
-    if seed is None:  # every game a new one, yet each can be played again from the seed it prints
-        import secrets
-        seed = secrets.randbelow(2 ** 32)
-    sys.exit(play_game(game, count, humans, seed, seats, log, delay))
 
 
 def _resume(path: str, ruleset: str | None, log: TextIO | None, delay: float) -> int:
@@ -356,10 +363,12 @@ def _register_commands() -> None:
     from .check import check_command
     from .compare import compare_command
     from .design import diff_command, explain_command
+    from .web.command import serve_command
     main.add_command(check_command)
     main.add_command(compare_command)
     main.add_command(explain_command)
     main.add_command(diff_command)
+    main.add_command(serve_command)
 
 
 _register_commands()
