@@ -59,8 +59,8 @@ class Session:
     """One game at one table: people's seats first (each with a token), bots after them, and a spectators' token."""
 
     def __init__(self, game: Game, players: int, humans: int, seed: int, bots: list[str],
-                 log: TextIO | None = None):
-        self.state = game.new_state(players, seed)
+                 log: TextIO | None = None, start: State | None = None):
+        self.state = game.new_state(players, seed) if start is None else start  # `start`: a game under way
         self.humans = humans
         self.kinds = ["human"] * humans + list(bots)
         self.bots: dict[int, Bot] = {p: make_bot(kind, derive_seed(seed, p))

@@ -1,0 +1,257 @@
+"""`rulesrun serve`: tokens, per-seat views, refusals, reconnecting, bad messages, bots and the log.
+
+The server is driven through Starlette's test client; the property test plays
+whole games through the `Session` directly, since it checks what every message
+would hold, not how it travels.
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
+pytest.importorskip("httpx", reason="starlette's test client needs httpx")
+
+from helpers import arrange, snapshot as position  # noqa: E402
+from rulesrun.cli.style import words  # noqa: E402
+from rulesrun.cli.web.app import REFUSED_TOKEN, create_app  # noqa: E402
+from rulesrun.cli.web.session import MAX_MESSAGE, Session  # noqa: E402
+from rulesrun.interpreter import Game, load_game, read_games, shipped_rulesets  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+from starlette.websockets import WebSocketDisconnect  # noqa: E402
+
+
+def by_label(game: Game):
+    return lambda name: [c for c in range(len(game.components)) if words(game.label(c)) == name]
+
+
+def token_of(session: Session, seat: int | None) -> str:
+    return next(token for token, s in session.tokens.items() if s == seat)
+
+
+def uno_table(**arrangement: Any) -> Session:
+    """Two people at UNO, P1 to move, in the position `arrangement` gives (hands and discard top first)."""
+    game = load_game("uno")
+    state = game.new_state(2, 1)
+    discard = arrangement.pop("discard")
+    arrange(state, zones={"discard": discard}, variables={"active_colour": discard[0].split()[0]},
+            lookup=by_label(game), **arrangement)
+    return Session(game, 2, 2, 1, [], start=state)
+
+
+def test_each_token_opens_its_own_seat_and_nothing_else() -> None:
+    session = Session(load_game("uno"), 3, 2, 4, ["greedy"])
+    assert sorted(s for s in session.tokens.values() if s is not None) == [0, 1]  # the bot's seat has no link
+    with TestClient(create_app(session)) as client:
+        for seat in (0, 1, None):
+            page = client.get(f"/play/{token_of(session, seat)}")
+            assert page.status_code == 200 and "table.js" in page.text
+            assert page.headers["referrer-policy"] == "no-referrer"
+            with client.websocket_connect(f"/ws/{token_of(session, seat)}") as ws:
+                table = ws.receive_json()
+                assert table["type"] == "table" and table["viewer"] == seat
+        for path in ("/", "/play/", "/play/not-a-token", "/play/" + token_of(session, 0)[:-1]):
+            answer = client.get(path)
+            assert answer.status_code == 404 and "table.js" not in answer.text
+        with pytest.raises(WebSocketDisconnect) as closed:
+            with client.websocket_connect("/ws/not-a-token") as ws:
+                ws.receive_json()
+        assert closed.value.code == REFUSED_TOKEN
+
+
+def test_a_seat_is_sent_its_own_hand_and_only_the_size_of_the_others() -> None:
+    session = uno_table(hands={0: ["red 7", "blue 3", "green 8"], 1: ["green 2", "yellow 9", "wild"]}, discard=["red 5"])
+    seat0, seat1, watcher = (session.table_for(s) for s in (0, 1, None))
+    hand = [[c and c["label"] for c in s["zones"][0]["cards"]] for s in seat0["seats"]]
+    assert hand == [["red 7", "green 8", "blue 3"], [None, None, None]]
+    hand = [[c and c["label"] for c in s["zones"][0]["cards"]] for s in seat1["seats"]]
+    assert hand == [[None, None, None], ["yellow 9", "green 2", "wild"]]
+    assert [s["zones"][0]["size"] for s in watcher["seats"]] == [3, 3]
+    assert all(c is None for s in watcher["seats"] for c in s["zones"][0]["cards"])
+    assert {m["text"] for m in seat0["moves"]} == {"play red 7", "draw"} and seat1["moves"] == watcher["moves"] == []
+    draw = next(z for z in seat0["zones"] if z["name"] == "draw")
+    assert draw["kind"] == "stack" and draw["cards"] == [] and draw["size"] > 0
+
+
+def visible_ids(state, seat) -> set[int]:
+    view = state.view(seat)
+    return {c for c in range(len(state.game.components)) if view.place(c) is not None}
+
+
+def named_ids(message: Any) -> set[int]:
+    """Every component id a message names: in a component's picture, or in the components of a move."""
+    found: set[int] = set()
+    if isinstance(message, dict):
+        if "id" in message and "label" in message:
+            found.add(message["id"])
+        for key, value in message.items():
+            if key == "components":
+                found.update(value)
+            else:
+                found |= named_ids(value)
+    elif isinstance(message, list):
+        for item in message:
+            found |= named_ids(item)
+    return found
+
+
+GAMES = sorted({"uno", "dos", "uno-dice", *(name for name, _ in shipped_rulesets())})
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ruleset=st.sampled_from(GAMES), seed=st.integers(0, 2 ** 20), steps=st.integers(5, 60))
+def test_no_message_to_a_seat_names_a_component_hidden_from_it(ruleset: str, seed: int, steps: int) -> None:
+    game = load_game(ruleset)
+    players = min(game.max_players, max(game.min_players, 3))
+    session = Session(game, players, players, seed, [])
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if session.state.is_over() or not session.actions:
+            break
+        session.state.apply(rng.choice(session.actions))
+        session._changed()
+        for seat in (*range(players), None):
+            message = session.table_for(seat)
+            assert named_ids(message) <= visible_ids(session.state, seat), (ruleset, seat)
+            for entry in message["seats"]:
+                for zone in entry["zones"]:
+                    assert len(zone["cards"]) == zone["size"]
+                    assert sum(c is not None for c in zone["cards"]) == sum(
+                        c is not None for c in session.state.view(seat).zone(zone["name"], entry["seat"]))
+
+
+def test_a_card_that_does_not_match_is_refused_with_why_and_changes_nothing() -> None:
+    """UNO-4.2: a card must match the active colour, number or symbol; the refusal says why."""
+    session = uno_table(hands={0: ["red 7", "blue 3", "green 8"], 1: ["green 2", "yellow 9"]}, discard=["red 5"])
+    blue = next(c for c in session.state.view(0).zone("hand", 0) if words(session.state.game.label(c)) == "blue 3")
+    before, version = position(session.state), session.version
+    with TestClient(create_app(session)) as client, client.websocket_connect(f"/ws/{token_of(session, 0)}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "action", "action": {"action": "play", "actor": 0, "args": {"card": blue}}})
+        refusal = ws.receive_json()
+        assert (refusal["type"], refusal["code"]) == ("error", "illegal")
+        assert "blue 3" in refusal["text"] or "match" in refusal["text"]
+        ws.send_json({"type": "why", "components": [blue]})
+        why = ws.receive_json()
+        assert (why["type"], why["code"]) == ("why", "where") and "blue 3" in why["detail"]
+    assert position(session.state) == before and session.version == version
+
+
+def test_a_move_for_another_seat_is_refused_and_changes_nothing() -> None:
+    session = uno_table(hands={0: ["red 7", "blue 3", "green 8"], 1: ["red 2", "yellow 9"]}, discard=["red 5"])
+    red = next(c for c in session.state.view(1).zone("hand", 1) if words(session.state.game.label(c)) == "red 2")
+    before = position(session.state)
+    with TestClient(create_app(session)) as client, client.websocket_connect(f"/ws/{token_of(session, 0)}") as ws:
+        table = ws.receive_json()
+        ws.send_json({"type": "action", "action": {"action": "play", "actor": 1, "args": {"card": red}}})
+        assert ws.receive_json()["code"] == "not_your_seat"
+        with client.websocket_connect(f"/ws/{token_of(session, 1)}") as other:
+            theirs = other.receive_json()
+            assert theirs["moves"] == []  # not P2's turn: no move is listed for P2
+            mine = table["moves"][0]["n"]
+            other.send_json({"type": "move", "n": mine, "version": theirs["version"]})
+            assert other.receive_json()["code"] == "no_such_move"
+            other.send_json({"type": "action", "action": {"action": "play", "actor": 1, "args": {"card": red}}})
+            assert other.receive_json()["code"] == "illegal"  # P2's own card, out of turn (UNO-4.1)
+        with client.websocket_connect(f"/ws/{token_of(session, None)}") as watcher:
+            watcher.receive_json()
+            watcher.send_json({"type": "move", "n": mine, "version": table["version"]})
+            assert watcher.receive_json()["code"] == "spectator"
+    assert position(session.state) == before
+
+
+@pytest.mark.parametrize("message, code", [
+    ("{not json", "bad_json"),
+    ("[1, 2]", "not_object"),
+    ('{"type": "shout"}', "unknown_type"),
+    ('{"type": "move", "n": "0", "version": 0}', "no_such_move"),
+    ('{"type": "move", "n": 0, "version": 99}', "stale"),
+    ('{"type": "move", "n": 999, "version": 0}', "no_such_move"),
+    ('{"type": "action", "action": {"action": "play", "actor": 0, "args": {"card": "x" }, "extra": 1}}', "bad_action"),
+    ('{"type": "action", "action": {"action": "fly", "actor": 0}}', "illegal"),
+    ('{"type": "action", "action": {"action": "play", "actor": true}}', "bad_action"),
+    ('{"type": "why", "components": [100000]}', "bad_components"),
+    ('{"type": "undo"}', "nothing_to_undo"),
+    ('{"type": "move", "pad": "' + "x" * MAX_MESSAGE + '"}', "too_large"),
+])
+def test_a_bad_message_is_answered_with_its_refusal_and_play_goes_on(message: str, code: str) -> None:
+    session = uno_table(hands={0: ["red 7", "blue 3", "green 8"], 1: ["green 2", "yellow 9"]}, discard=["red 5"])
+    before = position(session.state)
+    with TestClient(create_app(session)) as client, client.websocket_connect(f"/ws/{token_of(session, 0)}") as ws:
+        table = ws.receive_json()
+        ws.send_text(message)
+        answer = ws.receive_json()
+        assert (answer["type"], answer["code"]) == ("error", code)
+        assert position(session.state) == before
+        ws.send_bytes(b"\x00\x01")
+        assert ws.receive_json()["code"] == "not_text"
+        play = next(m for m in table["moves"] if m["text"] == "play red 7")
+        ws.send_json({"type": "move", "n": play["n"], "version": table["version"]})
+        after = ws.receive_json()
+        assert after["type"] == "table" and after["version"] == table["version"] + 1 and after["current"] == 1
+
+
+def test_a_page_that_reconnects_gets_the_table_as_it_is_now() -> None:
+    session = uno_table(hands={0: ["red 7", "blue 3", "green 8"], 1: ["green 2", "yellow 9"]}, discard=["red 5"])
+    with TestClient(create_app(session)) as client:
+        with client.websocket_connect(f"/ws/{token_of(session, 0)}") as ws:
+            table = ws.receive_json()
+            play = next(m for m in table["moves"] if m["text"] == "play red 7")
+            ws.send_json({"type": "move", "n": play["n"], "version": table["version"]})
+            played = ws.receive_json()
+        with client.websocket_connect(f"/ws/{token_of(session, 0)}") as again:
+            resumed = again.receive_json()
+        assert resumed == played and resumed["story"][-1] == "P1: play red 7"
+
+
+def test_bots_play_on_the_server_until_a_person_must_move() -> None:
+    session = Session(load_game("uno"), 3, 1, 9, ["greedy", "random"])
+    with TestClient(create_app(session, delay=0)) as client, \
+            client.websocket_connect(f"/ws/{token_of(session, 0)}") as ws:
+        table = ws.receive_json()
+        for _ in range(200):  # each bot move is told as it happens
+            if table["current"] == 0 and table["moves"]:
+                break
+            table = ws.receive_json()
+        played = next(m for m in table["moves"] if not m["claim"])
+        ws.send_json({"type": "move", "n": played["n"], "version": table["version"]})
+        for _ in range(200):
+            table = ws.receive_json()
+            if table["current"] == 0 and table["moves"] or table["over"]:
+                break
+        assert any(line.startswith(("P2:", "P3:")) for line in table["story"])
+
+
+def test_a_dos_match_may_be_taken_back_within_the_turn() -> None:
+    """As at the terminal: a match showed nobody anything new, so it may be undone before the turn ends."""
+    game = load_game("dos")
+    state = game.new_state(2, 3)
+    arrange(state, zones={"row": ["red 7", "blue 3"]}, hands={0: ["green 7", "yellow 1", "red 4"], 1: ["blue 5"]},
+            lookup=by_label(game))
+    session = Session(game, 2, 2, 3, [], start=state)
+    before = position(session.state)
+    match = next(n for n, a in enumerate(session.actions) if a.name == "match" and a.get("second") is None
+                 and words(game.label(a.get("first"))) == "green 7")
+    assert session.receive(0, json.dumps({"type": "move", "n": match, "version": 0})) is None
+    assert session.table_for(0)["undo"] and not session.table_for(1)["undo"]
+    assert session.receive(1, '{"type": "undo"}').code == "nothing_to_undo"
+    assert session.receive(0, '{"type": "undo"}') is None
+    assert position(session.state) == before and not session.table_for(0)["undo"]
+
+
+def test_the_log_is_written_as_play_writes_it(tmp_path) -> None:
+    path = tmp_path / "game.jsonl"
+    with open(path, "w", encoding="utf-8") as log:
+        session = Session(load_game("uno"), 2, 0, 5, ["greedy", "greedy"], log=log)
+        while session.bot_move():
+            pass
+        assert session.state.is_over()
+        session.write_log()  # once only, however often asked
+    games = read_games(path)
+    assert len(games) == 1 and games[0].header["seats"] == ["greedy", "greedy"] and games[0].result["over"]
+    assert len(games[0].events) == len(session.state.events)
