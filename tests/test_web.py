@@ -17,13 +17,14 @@ from hypothesis import strategies as st
 pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
 pytest.importorskip("httpx", reason="starlette's test client needs httpx")
 
-from helpers import arrange, snapshot as position  # noqa: E402
-from rulesrun.cli.style import words  # noqa: E402
-from rulesrun.cli.web.app import REFUSED_TOKEN, create_app  # noqa: E402
-from rulesrun.cli.web.session import MAX_MESSAGE, Session  # noqa: E402
-from rulesrun.interpreter import Game, load_game, read_games, shipped_rulesets  # noqa: E402
-from starlette.testclient import TestClient  # noqa: E402
-from starlette.websockets import WebSocketDisconnect  # noqa: E402
+from helpers import arrange, run_cli
+from helpers import snapshot as position
+from rulesrun.cli.style import words
+from rulesrun.cli.web.app import REFUSED_TOKEN, create_app
+from rulesrun.cli.web.session import MAX_MESSAGE, Session
+from rulesrun.interpreter import Game, load_game, read_games, shipped_rulesets
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 
 def by_label(game: Game):
@@ -58,9 +59,8 @@ def test_each_token_opens_its_own_seat_and_nothing_else() -> None:
         for path in ("/", "/play/", "/play/not-a-token", "/play/" + token_of(session, 0)[:-1]):
             answer = client.get(path)
             assert answer.status_code == 404 and "table.js" not in answer.text
-        with pytest.raises(WebSocketDisconnect) as closed:
-            with client.websocket_connect("/ws/not-a-token") as ws:
-                ws.receive_json()
+        with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect("/ws/not-a-token") as ws:
+            ws.receive_json()
         assert closed.value.code == REFUSED_TOKEN
 
 
@@ -255,3 +255,21 @@ def test_the_log_is_written_as_play_writes_it(tmp_path) -> None:
     games = read_games(path)
     assert len(games) == 1 and games[0].header["seats"] == ["greedy", "greedy"] and games[0].result["over"]
     assert len(games[0].events) == len(session.state.events)
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch) -> None:
+    from rulesrun.cli.web import command
+    monkeypatch.setattr(command.importlib.util, "find_spec", lambda name: None)
+    result = run_cli("serve", "uno")
+    assert result.exit_code == 1 and "pip install 'rulesrun[web]'" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args, complaint", [
+    (["--humans", "3", "--players", "2"], "3 people cannot sit at a table of 2"),
+    (["--players", "11"], "UNO is played by 2 to 10 players"),
+    (["--port", "70000"], "70000 is not in the range"),
+])
+def test_serve_refuses_a_table_it_cannot_set(args: list[str], complaint: str) -> None:
+    result = run_cli("serve", "uno", *args)
+    assert result.exit_code == 2 and complaint in result.output
