@@ -278,6 +278,44 @@ def _resume(path: str, ruleset: str | None, log: TextIO | None, delay: float) ->
 
 
 @main.command()
+@_RULESET
+@_PLAYERS
+@click.option("--humans", type=click.IntRange(min=0), default=None,
+              help="People at the table, each with a link of their own (they take the first seats) "
+                   "[default: 2, or 1 for a one-player game].")
+@_PLAY_SEED
+@_LOG
+@_FORCE
+@_BOT
+@_BOTS
+@click.option("--delay", type=Seconds(), default=1.0, show_default=True, metavar="SECONDS",
+              help=f"Pause before each bot move, to follow the game and claim in time (0 to {MAX_DELAY:g} seconds).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; the default lets only this machine in (0.0.0.0: every network).")
+@click.option("--port", type=click.IntRange(min=0, max=65535), default=8000, show_default=True,
+              help="Port to listen on (0: any free one).")
+def serve(ruleset: str, players: int | None, humans: int | None, seed: int | None, log: TextIO | None,
+          force: bool, bot: str, bots: list[str], delay: float, host: str, port: int) -> None:
+    """Play in the browser: one secret link per person, and one for spectators.
+
+    Each link shows the table as that seat may see it, updated live; bots play
+    on the server. Ctrl-C stops the server (and writes the log of a game not
+    over). See docs/web.md.
+    """
+    from .web.command import serve as run
+    from .web.command import web_installed
+    if not web_installed():
+        sys.exit(EXIT_FAILED)
+    game = _load(ruleset)
+    people = humans if humans is not None else min(2, game.max_players)
+    count, kinds = _seating(game, players, people, bots, bot)
+    if seed is None:  # as for `play`: a fresh game each time, told by its seed
+        import secrets
+        seed = secrets.randbelow(2 ** 32)
+    sys.exit(run(game, count, people, seed, kinds, log, delay, host, port))
+
+
+@main.command()
 @click.argument("log_file", metavar="FILE")
 @click.option("--game", "number", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game of the log to replay.")
@@ -363,12 +401,10 @@ def _register_commands() -> None:
     from .check import check_command
     from .compare import compare_command
     from .design import diff_command, explain_command
-    from .web.command import serve_command
     main.add_command(check_command)
     main.add_command(compare_command)
     main.add_command(explain_command)
     main.add_command(diff_command)
-    main.add_command(serve_command)
 
 
 _register_commands()

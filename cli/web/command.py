@@ -1,77 +1,49 @@
-"""`rulesrun serve`: the command that opens a table in the browser (the server itself is in app.py)."""
+"""`rulesrun serve`, once its options are read (cli/main.py): listen, print the links, run the server.
+
+Starlette and uvicorn come with the `web` extra and are imported only here, when the command runs.
+"""
 from __future__ import annotations
 
 import importlib.util
 import socket
-import sys
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 import click
 
-from ..bounds import MAX_DELAY, Seconds
-from ..main import _BOT, _BOTS, _FORCE, _LOG, _PLAY_SEED, _PLAYERS, _RULESET, EXIT_FAILED, _load, _seating
+from ...interpreter import Game
 
-INSTALL = "rulesrun serve needs the web extra: pip install 'rulesrun[web]' (Starlette and uvicorn)"
-if TYPE_CHECKING:
-    from .session import Session
-
+INSTALL = "rulesrun serve needs the web extra: pip install 'rulesrun[web]' (Starlette, uvicorn and websockets)"
 MAX_MESSAGE_BYTES = 1024 * 1024  # a WebSocket message past this closes its connection; the session refuses far less
+NEEDED = ("starlette", "uvicorn", "websockets")
 
 
-@click.command("serve")
-@_RULESET
-@_PLAYERS
-@click.option("--humans", type=click.IntRange(min=0), default=None,
-              help="People at the table, each with a link of their own (they take the first seats) "
-                   "[default: 2, or 1 for a one-player game].")
-@_PLAY_SEED
-@_LOG
-@_FORCE
-@_BOT
-@_BOTS
-@click.option("--delay", type=Seconds(), default=1.0, show_default=True, metavar="SECONDS",
-              help=f"Pause before each bot move, to follow the game and claim in time (0 to {MAX_DELAY:g} seconds).")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; the default lets only this machine in (0.0.0.0: every network).")
-@click.option("--port", type=click.IntRange(min=0, max=65535), default=8000, show_default=True,
-              help="Port to listen on (0: any free one).")
-def serve_command(ruleset: str, players: int | None, humans: int | None, seed: int | None, log: TextIO | None,
-                  force: bool, bot: str, bots: list[str], delay: float, host: str, port: int) -> None:
-    """Play in the browser: one secret link per person, and one for spectators.
+def web_installed() -> bool:
+    """Whether the web extra is installed; if not, say how to install it."""
+    if all(importlib.util.find_spec(name) is not None for name in NEEDED):
+        return True
+    click.echo(f"error: {INSTALL}", err=True)
+    return False
 
-    Each link shows the table as that seat may see it and is updated live; bots
-    play on the server. Stop the server with Ctrl-C (the game log is written then
-    if the game is not over). See docs/web.md.
-    """
-    if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
-        click.echo(f"error: {INSTALL}", err=True)
-        sys.exit(EXIT_FAILED)
-    game = _load(ruleset)
-    people = humans if humans is not None else min(2, game.max_players)
-    count, kinds = _seating(game, players, people, bots, bot)
-    if seed is None:
-        import secrets
-        seed = secrets.randbelow(2 ** 32)
+
+def serve(game: Game, players: int, humans: int, seed: int, bots: list[str], log: TextIO | None, delay: float,
+          host: str, port: int) -> int:
+    """Serve one game until Ctrl-C; the exit code (1 when the address cannot be listened on)."""
     try:
         listening = socket.create_server((host, port))
     except OSError as err:
         click.echo(f"error: cannot listen on {host}:{port}: {err.strerror or err}", err=True)
-        sys.exit(EXIT_FAILED)
-    from .session import Session
-    session = Session(game, count, people, seed, kinds, log)
-    shown_host = f"[{host}]" if ":" in host else host
-    base = f"http://{shown_host}:{listening.getsockname()[1]}"
-    click.echo(f"{game.title}: {count} seats, seed {seed}; open your link (Ctrl-C stops the server)")
-    for who, link in session.links(base):
-        click.echo(f"  {who:<10} {link}")
-    sys.stdout.flush()
-    _run(session, delay, listening)
-
-
-def _run(session: Session, delay: float, listening: socket.socket) -> None:
+        return 1
     import uvicorn
 
     from .app import create_app
-    app = create_app(session, delay)
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=MAX_MESSAGE_BYTES, lifespan="on")
+    from .session import Session
+    session = Session(game, players, humans, seed, bots, log)
+    shown_host = f"[{host}]" if ":" in host else host
+    base = f"http://{shown_host}:{listening.getsockname()[1]}"
+    click.echo(f"{game.title}: {players} seats, seed {seed}; open your link (Ctrl-C stops the server)")
+    for who, link in session.links(base):
+        click.echo(f"  {who:<10} {link}")
+    config = uvicorn.Config(create_app(session, delay), log_level="warning", ws_max_size=MAX_MESSAGE_BYTES,
+                            lifespan="on")
     uvicorn.Server(config).run(sockets=[listening])
+    return 0
