@@ -112,6 +112,7 @@ function zoneBox(zone, mine) {
 
 function draw() {
   const t = table;
+  document.body.dataset.version = t.version;  // which table is drawn: for whoever checks the page
   document.title = `${t.title} · rulesrun`;
   document.getElementById("title").textContent = `${t.title} · round ${t.round}`;
   const me = t.viewer === null ? "spectator" : `P${t.viewer + 1}`;

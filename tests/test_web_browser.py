@@ -1,0 +1,206 @@
+"""`rulesrun serve` in a real browser: two people's pages play by clicking, and neither page shows the other's cards.
+
+The server runs as the command does (`rulesrun serve ... --port 0`); Playwright
+drives the system's Chromium (Debian's `chromium` package), one browser for the
+whole module. Where Playwright or Chromium is missing the tests are skipped, saying
+which; `.ci/run` installs both. With RULESRUN_SCREENSHOTS=FOLDER each game's
+table is also saved there as a picture (docs/web-*.png are made so).
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+playwright = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed "
+                                 "(pip install 'rulesrun[browser]')")
+pytest.importorskip("uvicorn", reason="the web extra is not installed (pip install 'rulesrun[web]')")
+
+CHROMIUM = os.environ.get("RULESRUN_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+STEPS = 600  # clicks a whole round may take, at most
+SHOTS = os.environ.get("RULESRUN_SCREENSHOTS")
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                reason=f"no Chromium at {CHROMIUM} (apt-get install chromium, or set RULESRUN_CHROMIUM)")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@contextmanager
+def served(*args: str) -> Iterator[list[str]]:
+    """`rulesrun serve` on a free port; the links it prints, people's first and the spectators' last."""
+    command = [sys.executable, "-c", "from rulesrun.cli.main import main; main()", "serve", *args,
+               "--port", "0", "--delay", "0"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        links: list[str] = []
+        assert server.stdout is not None
+        for line in server.stdout:
+            found = re.search(r"(http://\S+/play/\S+)", line)
+            if found:
+                links.append(found.group(1))
+            if line.lstrip().startswith("spectators"):
+                break
+        yield links
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def open_page(browser: Any, link: str, width: int = 900) -> Any:
+    page = browser.new_page(viewport={"width": width, "height": 1000})
+    page.goto(link)
+    page.wait_for_selector("body[data-version]")
+    return page
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute("body", "data-version"))
+
+
+def own_cards(page: Any) -> set[str]:
+    return set(page.eval_on_selector_all(".seat.you svg[data-cid]", "nodes => nodes.map(n => n.dataset.cid)"))
+
+
+def all_cards(page: Any) -> set[str]:
+    return set(page.eval_on_selector_all("svg[data-cid]", "nodes => nodes.map(n => n.dataset.cid)"))
+
+
+def settle(pages: list[Any], before: int) -> None:
+    """Wait until every page draws a table newer than `before`."""
+    for page in pages:
+        page.wait_for_selector(f"body:not([data-version='{before}'])")  # a selector: the page's CSP allows no eval
+
+
+def click_a_move(page: Any) -> bool:
+    """Take one move by clicking as a person would: a claim, a playable component (and a picker's first
+    answer), or a move's button. False when the page offers nothing."""
+    claim = page.query_selector("#moves button.claim")
+    if claim is not None:
+        claim.click()
+        return True
+    playable = page.query_selector(".seat.you svg.playable") or page.query_selector("#shared svg.playable")
+    if playable is not None:
+        playable.click()
+        answer = page.query_selector("#picker button[data-move]")
+        if answer is not None:
+            answer.click()
+        return True
+    button = page.query_selector("#moves button[data-move]")
+    if button is None:
+        return False
+    button.click()
+    return True
+
+
+def hidden_apart(pages: list[Any], shown: set[int] | None = None) -> None:
+    """No page shows a component that lies in another person's hidden hand, unless the rules showed it that hand
+    (a challenged Wild Draw Four, UNO-6.2: the story says so, and the cards stay known until they move): the
+    pages in `shown` are not checked, and a page told so is added to it."""
+    shown = set() if shown is None else shown
+    for number, page in enumerate(pages):
+        if "shown to you" in page.inner_text("#story"):
+            shown.add(number)
+        if number in shown:
+            continue
+        for other in pages:
+            if other is not page:
+                assert not own_cards(other) & all_cards(page), page.inner_text("#story")
+
+
+def screenshot(page: Any, name: str) -> None:
+    if SHOTS:
+        page.screenshot(path=str(Path(SHOTS) / f"web-{name}.png"), full_page=True)
+
+
+def test_two_people_play_a_whole_uno_round_by_clicking(browser: Any) -> None:
+    with served("uno", "--humans", "2", "--seed", "11") as links:
+        pages = [open_page(browser, link) for link in links[:2]]
+        screenshot(pages[0], "uno")
+        shown: set[int] = set()
+        for _ in range(STEPS):
+            hidden_apart(pages, shown)
+            if "Round over" in pages[0].inner_text("#story"):
+                break
+            before = version(pages[0])
+            assert any(click_a_move(page) for page in pages), "nobody has a move to click"
+            settle(pages, before)
+        assert "Round over" in pages[0].inner_text("#story") and "Round over" in pages[1].inner_text("#story")
+        for page in pages:
+            page.close()
+
+
+def test_a_dos_double_match_by_clicking_three_cards(browser: Any) -> None:
+    """DOS-6.3: two cards from the hand that add up to a Center Row card match it together."""
+    from rulesrun.interpreter import load_game
+    state = load_game("dos").new_state(2, 3)
+    double = next(a for a in state.legal_actions() if a.name == "match" and a.get("second") is not None
+                  and all(value is None for name, value in a.args if name.endswith(("_value", "_colour"))))
+    with served("dos", "--humans", "2", "--seed", "3") as links:
+        pages = [open_page(browser, link) for link in links[:2]]
+        screenshot(pages[0], "dos")
+        mine = pages[0]
+        hand = len(own_cards(mine))
+        before = version(mine)
+        for name in ("target", "first", "second"):
+            mine.click(f"svg[data-cid='{double.get(name)}']")
+        answer = mine.query_selector("#picker button[data-move]")
+        if answer is not None:  # with or without calling DOS
+            answer.click()
+        settle(pages, before)
+        assert len(own_cards(mine)) == hand - 2
+        assert {str(double.get("target")), str(double.get("first"))} <= set(
+            mine.eval_on_selector_all("[data-zone='matched'] svg[data-cid]", "nodes => nodes.map(n => n.dataset.cid)"))
+        hidden_apart(pages)
+        for page in pages:
+            page.close()
+
+
+def test_an_uno_dice_turn_and_a_refusal_said_in_words(browser: Any) -> None:
+    with served("uno-dice", "--humans", "2", "--seed", "5") as links:
+        pages = [open_page(browser, link) for link in links[:2]]
+        screenshot(pages[0], "uno-dice")
+        first = pages[0].inner_text("#turn")
+        mover = 0 if "Turn: P1" in first else 1
+        for _ in range(40):
+            if f"Turn: P{mover + 1}" not in pages[0].inner_text("#turn"):
+                break
+            before = version(pages[0])
+            assert click_a_move(pages[mover])
+            settle(pages, before)
+        assert f"Turn: P{mover + 1}" not in pages[0].inner_text("#turn")
+        for page in pages:
+            page.close()
+
+
+def test_a_card_that_cannot_be_played_is_refused_with_a_reason_on_a_phone(browser: Any) -> None:
+    """UNO-4.2: a card that matches neither colour nor number nor symbol cannot be played; the page says why."""
+    with served("uno", "--humans", "2", "--seed", "11") as links:
+        page = open_page(browser, links[0], width=390)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        if "Your move" not in page.inner_text("#status"):
+            page.close()
+            page = open_page(browser, links[1], width=390)
+        stuck = page.query_selector(".seat.you svg[data-cid]:not(.playable)")
+        assert stuck is not None, "every card of this seed's hand can be played"
+        before = version(page)
+        stuck.click()
+        page.wait_for_selector("#message:not(:empty)")
+        assert page.inner_text("#message") and version(page) == before
+        page.close()
