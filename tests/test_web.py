@@ -103,7 +103,7 @@ def named_ids(message: Any) -> set[int]:
 GAMES = sorted({"uno", "dos", "uno-dice", *(name for name, _ in shipped_rulesets())})
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ruleset=st.sampled_from(GAMES), seed=st.integers(0, 2 ** 20), steps=st.integers(5, 60))
 def test_no_message_to_a_seat_names_a_component_hidden_from_it(ruleset: str, seed: int, steps: int) -> None:
     game = load_game(ruleset)

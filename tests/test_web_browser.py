@@ -78,10 +78,6 @@ def own_cards(page: Any) -> set[str]:
     return set(page.eval_on_selector_all(".seat.you svg[data-cid]", "nodes => nodes.map(n => n.dataset.cid)"))
 
 
-def all_cards(page: Any) -> set[str]:
-    return set(page.eval_on_selector_all("svg[data-cid]", "nodes => nodes.map(n => n.dataset.cid)"))
-
-
 def settle(pages: list[Any], before: int) -> None:
     """Wait until every page draws a table newer than `before`."""
     for page in pages:
@@ -109,19 +105,25 @@ def click_a_move(page: Any) -> bool:
     return True
 
 
+SEEN = """() => ({own: [...document.querySelectorAll(".seat.you svg[data-cid]")].map(n => n.dataset.cid),
+                  all: [...document.querySelectorAll("svg[data-cid]")].map(n => n.dataset.cid),
+                  story: document.getElementById("story").textContent})"""
+
+
 def hidden_apart(pages: list[Any], shown: set[int] | None = None) -> None:
     """No page shows a component that lies in another person's hidden hand, unless the rules showed it that hand
     (a challenged Wild Draw Four, UNO-6.2: the story says so, and the cards stay known until they move): the
     pages in `shown` are not checked, and a page told so is added to it."""
     shown = set() if shown is None else shown
-    for number, page in enumerate(pages):
-        if "shown to you" in page.inner_text("#story"):
+    seen = [page.evaluate(SEEN) for page in pages]
+    for number, page in enumerate(seen):
+        if "shown to you" in page["story"]:
             shown.add(number)
         if number in shown:
             continue
-        for other in pages:
+        for other in seen:
             if other is not page:
-                assert not own_cards(other) & all_cards(page), page.inner_text("#story")
+                assert not set(other["own"]) & set(page["all"]), page["story"]
 
 
 def screenshot(page: Any, name: str) -> None:
