@@ -13,7 +13,7 @@ from typing import Any
 from ...interpreter import Action, Game, State, View
 from ...interpreter import events as ev
 from ..story import narrate
-from ..style import INKS, component_ink, seat, value_text, words
+from ..style import INKS, component_ink, count, seat, value_text, words
 from ..table import describe_action, label, play_order, seat_variables, shared_variables, sorted_components, zone_kind
 
 STORY_ACTIONS = 8  # the story tells the last few actions and what they caused
@@ -54,7 +54,7 @@ def _shared_zone(game: Game, view: View, name: str) -> dict[str, Any]:
     cards = view.zone(name)
     shown = [] if kind == "stack" else cards[-1:] if kind == "pile" else cards
     return {"name": name, "title": words(name), "kind": "bag" if spec.bag else kind, "description": spec.description,
-            "size": len(cards), "cards": _cards(game, shown, view.faces)}
+            "size": len(cards), "count": count(game, len(cards)), "cards": _cards(game, shown, view.faces)}
 
 
 def _seat(state: State, view: View, viewer: int | None, p: int) -> dict[str, Any]:
@@ -66,7 +66,7 @@ def _seat(state: State, view: View, viewer: int | None, p: int) -> dict[str, Any
             if spec.visibility != "public":  # a hand is sorted; an open per-player zone keeps its order
                 cards = sorted_components(state, cards, view)
             zones.append({"name": name, "title": words(name), "kind": "hand", "description": spec.description,
-                          "size": len(cards), "cards": _cards(game, cards, view.faces)})
+                          "size": len(cards), "count": count(game, len(cards)), "cards": _cards(game, cards, view.faces)})
     return {"seat": p, "name": seat(p), "you": p == viewer, "current": p == view.current and not view.over,
             "dealer": p == view.dealer, "score": view.scores[p], "zones": zones,
             "variables": [_value(var, value) for var, value in seat_variables(game, view, viewer, p)]}

@@ -30,7 +30,8 @@ function svg(tag, attrs = {}) {
 // ---------------------------------------------------------------- components as pictures
 
 function picture(component) {
-  // A card (or a die's face) drawn from its attributes; null is a component face down.
+  // A card (or a die's face) drawn from its attributes; null is a component face down, {back: "bag"} a bag.
+  if (component && component.back === "bag") return bag();
   const die = component ? component.die : false;
   const w = die ? 56 : 52, h = die ? 56 : 78;
   const box = svg("svg", {width: w, height: h, viewBox: `0 0 ${w} ${h}`, class: "component", role: "img"});
@@ -71,11 +72,20 @@ function picture(component) {
   return box;
 }
 
+function bag() {
+  const box = svg("svg", {width: 56, height: 56, viewBox: "0 0 56 56", class: "component", role: "img",
+                          "aria-label": "bag"});
+  box.appendChild(svg("path", {d: "M16 14 Q28 4 40 14 L46 48 Q28 56 10 48 Z", fill: "#6d4c41", stroke: "#fff",
+                               "stroke-width": 2}));
+  box.appendChild(svg("path", {d: "M18 16 Q28 22 38 16", fill: "none", stroke: "#d7ccc8", "stroke-width": 2}));
+  return box;
+}
+
 function cardsOf(cards, mine) {
   const row = el("div", {class: "cards"});
   for (const component of cards) {
     const pic = picture(component);
-    if (component !== null) {
+    if (component !== null && component.id !== undefined) {
       const id = component.id;
       pic.classList.add("clickable");
       if (mine.has(id)) pic.classList.add("playable");
@@ -101,9 +111,9 @@ function zoneBox(zone, mine) {
   const head = el("h3", {}, zone.title);
   if (zone.description) head.title = zone.description;
   box.appendChild(head);
-  box.appendChild(el("div", {class: "count"}, `${zone.size}`));
-  if (zone.kind === "stack" || zone.kind === "bag") {
-    if (zone.size) box.appendChild(cardsOf([null], mine));
+  box.appendChild(el("div", {class: "count"}, zone.count));
+  if (zone.kind === "stack" || zone.kind === "bag") {  // face down: one back stands for all, the count says how many
+    if (zone.size) box.appendChild(cardsOf([zone.kind === "bag" ? {back: "bag"} : null], mine));
   } else {
     box.appendChild(cardsOf(zone.cards, mine));
   }
@@ -155,7 +165,7 @@ function seatBox(s, mine) {
   box.appendChild(facts);
   for (const zone of s.zones) {
     const line = el("div", {class: "zone hand", "data-zone": zone.name});
-    line.appendChild(el("div", {class: "count"}, `${zone.title}: ${zone.size}`));
+    line.appendChild(el("div", {class: "count"}, `${zone.title}: ${zone.count}`));
     line.appendChild(cardsOf(zone.cards, mine));
     box.appendChild(line);
   }
@@ -188,6 +198,9 @@ function drawMoves() {
   const free = table.moves.filter(m => !m.components.length);  // moves that name no component: buttons
   const list = free.map(moveButton);
   if (table.undo) list.push(button("undo", () => send({type: "undo"}), "undo"));
+  if (table.moves.some(m => m.components.length)) {
+    list.unshift(el("span", {class: "hint"}, "Click a highlighted component to play it" + (free.length ? ", or:" : ".")));
+  }
   moves.replaceChildren(...list);
   if (!selected.length) { picker.hidden = true; picker.replaceChildren(); return; }
   const found = candidates();
