@@ -134,10 +134,11 @@ def screenshot(page: Any, name: str) -> None:
 def test_two_people_play_a_whole_uno_round_by_clicking(browser: Any) -> None:
     with served("uno", "--humans", "2", "--seed", "11") as links:
         pages = [open_page(browser, link) for link in links[:2]]
-        screenshot(pages[0], "uno")
         shown: set[int] = set()
-        for _ in range(STEPS):
+        for step in range(STEPS):
             hidden_apart(pages, shown)
+            if step == 6:  # a few moves in, from the page of the person to move
+                screenshot(next((p for p in pages if "Your move" in p.inner_text("#status")), pages[0]), "uno")
             if "Round over" in pages[0].inner_text("#story"):
                 break
             before = version(pages[0])

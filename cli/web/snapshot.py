@@ -80,6 +80,11 @@ def story(state: State, viewer: int | None) -> list[str]:
     return narrate(state, events[start:], viewer)
 
 
+def rounds(state: State) -> list[dict[str, Any]]:
+    """Each round played to its end: who won it (None: no one) and the scores after it."""
+    return [{"winner": e.winner, "scores": list(e.scores)} for e in state.events if isinstance(e, ev.RoundEnded)]
+
+
 def moves(state: State, view: View, actions: list[Action]) -> list[dict[str, Any]]:
     """The viewer's own legal moves, numbered as they are listed: words, and the components each names."""
     game, viewer = state.game, view.viewer
@@ -110,6 +115,6 @@ def snapshot(state: State, viewer: int | None, actions: list[Action], version: i
         "phase": words(view.phase) if view.phase else "", "order": play_order(view),
         "seats": [_seat(state, view, viewer, p) for p in range(view.players)], "zones": shared,
         "variables": [_value(var, value) for var, value in shared_variables(game, view, viewer)],
-        "story": story(state, viewer), "moves": moves(state, view, actions) if viewer is not None else [],
+        "story": story(state, viewer), "rounds": rounds(state), "moves": moves(state, view, actions) if viewer is not None else [],
         "undo": undo,
     }

@@ -142,11 +142,16 @@ function draw() {
   const seats = document.getElementById("seats");
   seats.replaceChildren(...t.seats.map(s => seatBox(s, mine)));
   const over = document.getElementById("over");
-  over.hidden = !t.over;
+  const last = t.rounds[t.rounds.length - 1];
+  const scores = list => list.map((score, p) => `P${p + 1} ${score}`).join(" · ");
   if (t.over) {
     const names = t.winners.map(p => `P${p + 1}`).join(", ") || "no one";
-    over.textContent = `Game over. Winner: ${names}. Scores: ` + t.seats.map(s => `${s.name} ${s.score}`).join(" · ");
+    over.textContent = `Game over. Winner: ${names}. Scores: ${scores(t.seats.map(s => s.score))}`;
+  } else if (last) {
+    const winner = last.winner === null ? "no one" : `P${last.winner + 1}`;
+    over.textContent = `Round ${t.rounds.length} went to ${winner}. Scores: ${scores(last.scores)}`;
   }
+  over.hidden = !(t.over || last);
   document.getElementById("story").replaceChildren(...t.story.map(line => el("li", {}, line)));
   drawMoves();
 }
