@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
 pytest.importorskip("httpx", reason="starlette's test client needs httpx")
 
-from helpers import arrange, run_cli
+from helpers import arrange, run_cli, truth
 from helpers import snapshot as position
 from rulesrun.cli.style import words
 from rulesrun.cli.web.app import REFUSED_TOKEN, create_app
@@ -142,6 +142,15 @@ def test_a_card_that_does_not_match_is_refused_with_why_and_changes_nothing() ->
     assert position(session.state) == before and session.version == version
 
 
+def test_a_move_naming_a_component_hidden_from_the_seat_is_refused_without_telling_where_it_lies() -> None:
+    session = uno_table(hands={0: ["red 7", "blue 3", "green 8"], 1: ["red 2", "yellow 9"]}, discard=["red 5"])
+    theirs, stock = truth(session.state).zone("hand", 1)[0], truth(session.state).zone("draw")[0]
+    answers = [session.receive(0, json.dumps({"type": "action", "action": {
+        "action": "play", "actor": 0, "args": {"card": card}}})) for card in (theirs, stock)]
+    assert [(a.code, a.text) for a in answers] == [(answers[0].code, answers[0].text)] * 2
+    assert answers[0].code == "not_seen"
+
+
 def test_a_move_for_another_seat_is_refused_and_changes_nothing() -> None:
     session = uno_table(hands={0: ["red 7", "blue 3", "green 8"], 1: ["red 2", "yellow 9"]}, discard=["red 5"])
     red = next(c for c in session.state.view(1).zone("hand", 1) if words(session.state.game.label(c)) == "red 2")
@@ -176,6 +185,7 @@ def test_a_move_for_another_seat_is_refused_and_changes_nothing() -> None:
     ('{"type": "action", "action": {"action": "fly", "actor": 0}}', "illegal"),
     ('{"type": "action", "action": {"action": "play", "actor": true}}', "bad_action"),
     ('{"type": "why", "components": [100000]}', "bad_components"),
+    ('{"type": "why", "components": [0]}', "bad_components"),
     ('{"type": "undo"}', "nothing_to_undo"),
     ('{"type": "move", "pad": "' + "x" * MAX_MESSAGE + '"}', "too_large"),
 ])

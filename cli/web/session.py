@@ -134,7 +134,20 @@ class Session:
             return refused("bad_action", "an action is {\"action\": name, \"actor\": seat, \"args\": {choice: value}}")
         if action.actor != seat:
             return refused("not_your_seat", f"you play P{seat + 1}; that move is for another seat")
+        if not self._sees_all(seat, action):  # a refusal's words could tell where a hidden component lies
+            return refused("not_seen", "that move names a component you do not see; choose one of your moves")
         return self._take(action)
+
+    def _sees_all(self, seat: int, action: Action) -> bool:
+        """Whether every component an action's component choices name is one the seat sees."""
+        spec = self.state.game.action_index.get(action.name)
+        if spec is None:
+            return True  # no such action: refused by its name alone
+        view, size = self.state.view(seat), len(self.state.game.components)
+        kinds = {c.name: c.kind for c in spec.choices}
+        named = [c for name, value in action.args if kinds.get(name) == "component"
+                 for c in (value if isinstance(value, tuple) else (value,))]
+        return all(view.place(c) is not None for c in named if type(c) is int and 0 <= c < size)
 
     def _take(self, action: Action) -> Reply | None:
         before = self.state.clone()
