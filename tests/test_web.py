@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
 pytest.importorskip("httpx", reason="starlette's test client needs httpx")
 
-from helpers import arrange, run_cli, truth
+from helpers import arrange, run_cli, truth, with_params
 from helpers import snapshot as position
 from rulesrun.cli.style import words
 from rulesrun.cli.web.app import REFUSED_TOKEN, create_app
@@ -283,3 +283,21 @@ def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch) -> None
 def test_serve_refuses_a_table_it_cannot_set(args: list[str], complaint: str) -> None:
     result = run_cli("serve", "uno", *args)
     assert result.exit_code == 2 and complaint in result.output
+
+
+@pytest.mark.parametrize("ruleset", ["uno", "dos", "uno-dice"])
+def test_a_whole_game_is_played_with_the_messages_a_page_sends(ruleset: str, tmp_path) -> None:
+    """Two people play a game to its end choosing only among the moves their pages are sent (a short game: the
+    target score is lowered)."""
+    game = with_params(ruleset, tmp_path, target_score=30)
+    session = Session(game, 2, 2, 21, [])
+    rng = random.Random(21)
+    for _ in range(5000):
+        tables = [session.table_for(seat) for seat in (0, 1)]
+        if tables[0]["over"]:
+            break
+        seat, table = rng.choice([(s, t) for s, t in enumerate(tables) if t["moves"]])
+        moves = table["moves"]  # a component played where one may be (the game goes faster), a claim where one is
+        move = rng.choice([m for m in moves if m["claim"]] or [m for m in moves if m["components"]] or moves)
+        assert session.receive(seat, json.dumps({"type": "move", "n": move["n"], "version": table["version"]})) is None
+    assert session.state.is_over() and tables[0]["winners"] and tables[0]["rounds"]
