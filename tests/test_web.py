@@ -178,6 +178,8 @@ def test_a_move_for_another_seat_is_refused_and_changes_nothing() -> None:
     ("{not json", "bad_json"),
     ("[1, 2]", "not_object"),
     ('{"type": "shout"}', "unknown_type"),
+    ('{"type": ["move"]}', "unknown_type"),
+    ("[" * 10000, "bad_json"),
     ('{"type": "move", "n": "0", "version": 0}', "no_such_move"),
     ('{"type": "move", "n": 0, "version": 99}', "stale"),
     ('{"type": "move", "n": 999, "version": 0}', "no_such_move"),

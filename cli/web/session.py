@@ -29,6 +29,7 @@ from ...interpreter import (
     write_game,
 )
 from ...interpreter.words.refusals import say_short
+from ..play import seat_kinds
 from ..refusing import pointable, refused_alone, refused_together
 from ..style import words
 from .snapshot import snapshot
@@ -61,8 +62,7 @@ class Session:
     def __init__(self, game: Game, players: int, humans: int, seed: int, bots: list[str],
                  log: TextIO | None = None, start: State | None = None):
         self.state = game.new_state(players, seed) if start is None else start  # `start`: a game under way
-        self.humans = humans
-        self.kinds = ["human"] * humans + list(bots)
+        self.kinds = seat_kinds(humans, bots)
         self.bots: dict[int, Bot] = {p: make_bot(kind, derive_seed(seed, p))
                                      for p, kind in zip(range(humans, players), bots)}
         self.tokens: dict[str, int | None] = {secrets.token_urlsafe(16): p for p in range(humans)}
@@ -104,13 +104,13 @@ class Session:
             return refused("too_large", f"a message may hold at most {MAX_MESSAGE} characters")
         try:
             message = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested past what the decoder follows: not JSON it reads either
             return refused("bad_json", "the message is not JSON")
         if not isinstance(message, dict):
             return refused("not_object", "a message is a JSON object with a \"type\"")
         kind = message.get("type")
         handlers = {"move": self._move, "action": self._action, "why": self._why, "undo": self._undo}
-        if kind not in handlers:
+        if not isinstance(kind, str) or kind not in handlers:
             return refused("unknown_type", f"no such message: {json.dumps(kind)[:40]}; send one of {', '.join(handlers)}")
         if seat is None:
             return refused("spectator", "spectators watch; they cannot act")
