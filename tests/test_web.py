@@ -303,3 +303,17 @@ def test_a_whole_game_is_played_with_the_messages_a_page_sends(ruleset: str, tmp
         move = rng.choice([m for m in moves if m["claim"]] or [m for m in moves if m["components"]] or moves)
         assert session.receive(seat, json.dumps({"type": "move", "n": move["n"], "version": table["version"]})) is None
     assert session.state.is_over() and tables[0]["winners"] and tables[0]["rounds"]
+
+
+def test_serve_listens_on_this_machine_only_unless_told_and_says_when_it_cannot(monkeypatch) -> None:
+    from rulesrun.cli.web import command
+    asked = []
+
+    def refuse(address):
+        asked.append(address)
+        raise OSError(98, "Address already in use")
+
+    monkeypatch.setattr(command.socket, "create_server", refuse)
+    result = run_cli("serve", "uno", "--seed", "1")
+    assert asked == [("127.0.0.1", 8000)]
+    assert result.exit_code == 1 and "cannot listen on 127.0.0.1:8000: Address already in use" in result.output

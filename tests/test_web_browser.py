@@ -195,6 +195,10 @@ def test_a_dos_double_match_by_clicking_three_cards(browser: Any) -> None:
         assert {str(double.get("target")), str(double.get("first"))} <= set(
             mine.eval_on_selector_all("[data-zone='matched'] svg[data-cid]", "nodes => nodes.map(n => n.dataset.cid)"))
         hidden_apart(pages)
+        held = own_cards(mine)
+        mine.reload()  # a reloaded page resumes the table as it is
+        mine.wait_for_selector("body[data-version]")
+        assert own_cards(mine) == held and version(mine) == before + 1
         for page in pages:
             page.close()
 
