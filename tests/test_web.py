@@ -317,3 +317,14 @@ def test_serve_listens_on_this_machine_only_unless_told_and_says_when_it_cannot(
     result = run_cli("serve", "uno", "--seed", "1")
     assert asked == [("127.0.0.1", 8000)]
     assert result.exit_code == 1 and "cannot listen on 127.0.0.1:8000: Address already in use" in result.output
+
+
+def test_claims_open_to_anyone_are_offered_to_every_seat_that_may_make_them() -> None:
+    """UNO-8.2, UNO-8.4: after a play to one card without calling, its player may still call and the others
+    may catch them: each seat is sent the claims that are its own, marked as claims."""
+    session = uno_table(hands={0: ["red 7", "green 8"], 1: ["green 2", "yellow 9", "blue 1"]}, discard=["red 5"])
+    table = session.table_for(0)
+    play = next(m for m in table["moves"] if m["text"] == "play red 7")
+    assert session.receive(0, json.dumps({"type": "move", "n": play["n"], "version": table["version"]})) is None
+    claims = {seat: {m["text"] for m in session.table_for(seat)["moves"] if m["claim"]} for seat in (0, 1, None)}
+    assert claims == {0: {"call uno"}, 1: {"catch P1"}, None: set()}
