@@ -5,7 +5,7 @@
     WS  /ws/{token}     the live table: each change is sent to every connection as its own seat's view
 
 A request with a token the session does not know gets nothing but a 404 (a
-WebSocket is refused before it opens). Bots move in one background task, one
+WebSocket is closed at once, with code 4404 and no message). Bots move in one background task, one
 move at a time, `delay` seconds apart; people's messages are decided as they
 come, between bot moves. Everything runs on one event loop, so each message
 and each bot move is decided whole before the next. docs/web.md describes the
@@ -39,23 +39,25 @@ HEADERS = {  # the page loads nothing from elsewhere and tells nobody its addres
 }
 
 
-class Tables:
-    """The connections open on one session, and the task that lets its bots play."""
+class Connections:
+    """The pages open on one session, and the task that lets its bots play."""
 
     def __init__(self, session: Session, delay: float):
         self.session = session
         self.delay = delay
-        self.connections: dict[WebSocket, int | None] = {}
+        self.open: dict[WebSocket, int | None] = {}
         self.wake = asyncio.Event()
+        self.telling = asyncio.Lock()  # one round of news at a time, so that no page gets an older table last
 
     async def tell_everyone(self) -> None:
-        """Send every connection its seat's view of the table as it is now (one view made per seat)."""
-        made: dict[int | None, dict[str, Any]] = {}
-        for socket, seat in list(self.connections.items()):
-            if seat not in made:
-                made[seat] = self.session.table_for(seat)
-            with contextlib.suppress(Exception):  # a page closed meanwhile: its loop forgets it
-                await socket.send_json(made[seat])
+        """Send every page its seat's view of the table as it is now (one view made per seat)."""
+        async with self.telling:
+            made: dict[int | None, dict[str, Any]] = {}
+            for socket, seat in list(self.open.items()):
+                if seat not in made:
+                    made[seat] = self.session.table_for(seat)
+                with contextlib.suppress(Exception):  # a page closed meanwhile: its own loop forgets it
+                    await socket.send_json(made[seat])
 
     async def bots(self) -> None:
         """Let the bots move whenever one would, pausing `delay` before each move so that people can follow."""
@@ -71,7 +73,7 @@ class Tables:
 
 def create_app(session: Session, delay: float = 0.0) -> Starlette:
     """The server for one session."""
-    tables = Tables(session, delay)
+    pages = Connections(session, delay)
     page = (STATIC / "index.html").read_text(encoding="utf-8")
 
     async def play(request: Request) -> Response:
@@ -85,11 +87,11 @@ def create_app(session: Session, delay: float = 0.0) -> Starlette:
 
     async def live(socket: WebSocket) -> None:
         known, seat = session.seat_of(socket.path_params["token"])
-        if not known:
+        await socket.accept()
+        if not known:  # opened only to say, by its close code alone, that this link opens no table
             await socket.close(code=REFUSED_TOKEN)
             return
-        await socket.accept()
-        tables.connections[socket] = seat
+        pages.open[socket] = seat
         try:
             await socket.send_json(session.table_for(seat))
             while True:
@@ -100,19 +102,19 @@ def create_app(session: Session, delay: float = 0.0) -> Starlette:
                 reply = session.receive(seat, text) if text is not None else \
                     refused("not_text", "messages are JSON text")
                 if reply is None:
-                    await tables.tell_everyone()
-                    tables.wake.set()
+                    await pages.tell_everyone()
+                    pages.wake.set()
                 else:
                     await socket.send_json(reply.to_json())
         except WebSocketDisconnect:
             pass
         finally:
-            tables.connections.pop(socket, None)
+            pages.open.pop(socket, None)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        task = asyncio.create_task(tables.bots())
-        tables.wake.set()  # bots may have the first move
+        task = asyncio.create_task(pages.bots())
+        pages.wake.set()  # bots may have the first move
         try:
             yield
         finally:

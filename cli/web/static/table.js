@@ -6,7 +6,8 @@ const SVG = "http://www.w3.org/2000/svg";
 const INKS = {red: "#c62828", yellow: "#f9a825", green: "#2e7d32", blue: "#1565c0", black: "#212121",
               white: "#fafafa", magenta: "#ad1457", cyan: "#00838f"};
 const LIGHT = new Set(["yellow", "white", "cyan"]);
-const PICKER_MOST = 40;  // moves listed at once; more are narrowed by pointing at more components
+const PICKER_MOST = 40;
+const REFUSED_TOKEN = 4404;  // the server's close code for a link that opens no table  // moves listed at once; more are narrowed by pointing at more components
 
 const token = location.pathname.split("/").pop();
 let socket = null;
@@ -247,6 +248,7 @@ function connect() {
   socket.addEventListener("message", event => {
     const data = JSON.parse(event.data);
     if (data.type === "table") {
+      if (table && data.version < table.version) return;  // news overtaken by newer news
       if (table && table.version !== data.version) selected = [];
       table = data;
       draw();
@@ -257,7 +259,11 @@ function connect() {
       say(data.text);
     }
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", event => {
+    if (event.code === REFUSED_TOKEN) {
+      document.getElementById("status").textContent = "This link opens no table (was the server restarted?).";
+      return;
+    }
     document.getElementById("status").textContent = "connection lost; reconnecting…";
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
