@@ -68,7 +68,8 @@ def served(*args: str) -> Iterator[list[str]]:
 
 @contextmanager
 def running(ruleset: str, seed: int) -> Iterator[list[str]]:
-    """Two people's game served in this process (quicker to start than the command); their links."""
+    """Two people's game of a shipped ruleset (or a file) served in this process, quicker to start than the
+    command; their links."""
     import uvicorn
     from rulesrun.cli.web.app import create_app
     from rulesrun.cli.web.session import Session
@@ -234,4 +235,25 @@ def test_a_card_that_cannot_be_played_is_refused_with_a_reason_on_a_phone(browse
         stuck.click()
         page.wait_for_selector("#message:not(:empty)")
         assert page.inner_text("#message") and version(page) == before
+        page.close()
+
+
+MARKUP = """extends: uno
+name: markup
+title: "<img src=x id=planted-title>"
+description: "<script>document.body.dataset.planted = 1</script>"
+components:
+  derive:
+    label: "'<i id=planted>' + str(this.kind) + '</i>'"
+"""
+
+
+def test_ruleset_text_is_shown_as_text_never_as_markup(browser: Any, tmp_path: Path) -> None:
+    path = tmp_path / "markup.yaml"
+    path.write_text(MARKUP, encoding="utf-8")
+    with running(str(path), 2) as links:
+        page = open_page(browser, links[0])
+        assert page.inner_text("#title").startswith("<img src=x id=planted-title>")
+        assert "<i id=planted>" in page.inner_text("#story")
+        assert page.query_selector("#planted, #planted-title, i, img, body[data-planted]") is None
         page.close()
