@@ -232,7 +232,11 @@ function point(id) {
   draw();
 }
 
-function say(text) { document.getElementById("message").textContent = text; }
+function say(text, detail = "") {
+  const line = document.getElementById("message");
+  line.textContent = text;
+  line.title = detail;  // the whole rule, for whoever wants more than the short reason
+}
 
 // ---------------------------------------------------------------- the connection
 
@@ -252,11 +256,8 @@ function connect() {
       if (table && table.version !== data.version) selected = [];
       table = data;
       draw();
-    } else if (data.type === "why") {
-      say(data.text);
-      document.getElementById("message").title = data.detail;
-    } else if (data.type === "error") {
-      say(data.text);
+    } else if (data.type === "why" || data.type === "error") {
+      say(data.text, data.detail);
     }
   });
   socket.addEventListener("close", event => {
