@@ -130,13 +130,14 @@ def click_a_move(page: Any) -> bool:
     return True
 
 
-SEEN = """() => ({own: [...document.querySelectorAll(".seat.you svg[data-cid]")].map(n => n.dataset.cid),
+SEEN = """() => ({own: [...document.querySelectorAll(
+                      ".seat.you .zone:not([data-visibility=public]) svg[data-cid]")].map(n => n.dataset.cid),
                   all: [...document.querySelectorAll("svg[data-cid]")].map(n => n.dataset.cid),
                   story: document.getElementById("story").textContent})"""
 
 
 def hidden_apart(pages: list[Any], shown: set[int] | None = None) -> None:
-    """No page shows a component that lies in another person's hidden hand, unless the rules showed it that hand
+    """No page shows a component that lies in another person's hand hidden from others, unless the rules showed it that hand
     (a challenged Wild Draw Four, UNO-6.2: the story says so, and the cards stay known until they move): the
     pages in `shown` are not checked, and a page told so is added to it."""
     shown = set() if shown is None else shown

@@ -53,7 +53,8 @@ def _shared_zone(game: Game, view: View, name: str) -> dict[str, Any]:
     spec, kind = game.zones[name], zone_kind(game, name)
     cards = view.zone(name)
     shown = [] if kind == "stack" else cards[-1:] if kind == "pile" else cards
-    return {"name": name, "title": words(name), "kind": "bag" if spec.bag else kind, "description": spec.description,
+    return {"name": name, "title": words(name), "kind": "bag" if spec.bag else kind, "visibility": spec.visibility,
+            "description": spec.description,
             "size": len(cards), "count": count(game, len(cards)), "cards": _cards(game, shown, view.faces)}
 
 
@@ -65,7 +66,8 @@ def _seat(state: State, view: View, viewer: int | None, p: int) -> dict[str, Any
             cards = view.zone(name, p)
             if spec.visibility != "public":  # a hand is sorted; an open per-player zone keeps its order
                 cards = sorted_components(state, cards, view)
-            zones.append({"name": name, "title": words(name), "kind": "hand", "description": spec.description,
+            zones.append({"name": name, "title": words(name), "kind": "hand", "visibility": spec.visibility,
+                          "description": spec.description,
                           "size": len(cards), "count": count(game, len(cards)), "cards": _cards(game, cards, view.faces)})
     return {"seat": p, "name": seat(p), "you": p == viewer, "current": p == view.current and not view.over,
             "dealer": p == view.dealer, "score": view.scores[p], "zones": zones,

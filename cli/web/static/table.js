@@ -108,7 +108,7 @@ function tag(variable) {
 }
 
 function zoneBox(zone, mine) {
-  const box = el("div", {class: `zone ${zone.kind}`, "data-zone": zone.name});
+  const box = el("div", {class: `zone ${zone.kind}`, "data-zone": zone.name, "data-visibility": zone.visibility});
   const head = el("h3", {}, zone.title);
   if (zone.description) head.title = zone.description;
   box.appendChild(head);
@@ -170,7 +170,7 @@ function seatBox(s, mine) {
   s.variables.forEach(v => facts.appendChild(tag(v)));
   box.appendChild(facts);
   for (const zone of s.zones) {
-    const line = el("div", {class: "zone hand", "data-zone": zone.name});
+    const line = el("div", {class: "zone hand", "data-zone": zone.name, "data-visibility": zone.visibility});
     line.appendChild(el("div", {class: "count"}, `${zone.title}: ${zone.count}`));
     line.appendChild(cardsOf(zone.cards, mine));
     box.appendChild(line);
