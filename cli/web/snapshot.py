@@ -45,30 +45,31 @@ def _value(variable: Any, value: Any) -> dict[str, Any]:
             "ink": value if isinstance(value, str) and value in INKS else None}
 
 
-def _cards(game: Game, cards: list[int | None], faces: dict[int, int]) -> list[dict[str, Any] | None]:
-    return [None if c is None else component(game, c, faces) for c in cards]
+def _zone(game: Game, view: View, name: str, kind: str, cards: list[int | None],
+          shown: list[int | None]) -> dict[str, Any]:
+    """One zone: its name and kind, its size, and the components of it that are drawn (`shown`)."""
+    spec = game.zones[name]
+    return {"name": name, "title": words(name), "kind": kind, "visibility": spec.visibility,
+            "description": spec.description, "size": len(cards), "count": count(game, len(cards)),
+            "cards": [None if c is None else component(game, c, view.faces) for c in shown]}
 
 
 def _shared_zone(game: Game, view: View, name: str) -> dict[str, Any]:
-    spec, kind = game.zones[name], zone_kind(game, name)
+    """A shared zone: a stack by its size alone, a pile by its top, an open row (or bag) by all it shows."""
+    kind = zone_kind(game, name)
     cards = view.zone(name)
     shown = [] if kind == "stack" else cards[-1:] if kind == "pile" else cards
-    return {"name": name, "title": words(name), "kind": "bag" if spec.bag else kind, "visibility": spec.visibility,
-            "description": spec.description,
-            "size": len(cards), "count": count(game, len(cards)), "cards": _cards(game, shown, view.faces)}
+    return _zone(game, view, name, "bag" if game.zones[name].bag else kind, cards, shown)
 
 
 def _seat(state: State, view: View, viewer: int | None, p: int) -> dict[str, Any]:
+    """One player's panel: their zones (sorted as the terminal sorts a hand), score, dealer, variables."""
     game = state.game
     zones = []
     for name, spec in game.zones.items():
         if spec.per_player:
-            cards = view.zone(name, p)
-            if spec.visibility != "public":  # a hand is sorted; an open per-player zone keeps its order
-                cards = sorted_components(state, cards, view)
-            zones.append({"name": name, "title": words(name), "kind": "hand", "visibility": spec.visibility,
-                          "description": spec.description,
-                          "size": len(cards), "count": count(game, len(cards)), "cards": _cards(game, cards, view.faces)})
+            cards = sorted_components(state, view.zone(name, p), view)
+            zones.append(_zone(game, view, name, "hand", cards, cards))
     return {"seat": p, "name": seat(p), "you": p == viewer, "current": p == view.current and not view.over,
             "dealer": p == view.dealer, "score": view.scores[p], "zones": zones,
             "variables": [_value(var, value) for var, value in seat_variables(game, view, viewer, p)]}
