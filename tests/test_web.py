@@ -6,6 +6,7 @@ would hold, not how it travels.
 """
 from __future__ import annotations
 
+import functools
 import json
 import random
 from typing import Any
@@ -328,3 +329,34 @@ def test_claims_open_to_anyone_are_offered_to_every_seat_that_may_make_them() ->
     assert session.receive(0, json.dumps({"type": "move", "n": play["n"], "version": table["version"]})) is None
     claims = {seat: {m["text"] for m in session.table_for(seat)["moves"] if m["claim"]} for seat in (0, 1, None)}
     assert claims == {0: {"call uno"}, 1: {"catch P1"}, None: set()}
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-2 ** 70, 2 ** 70) | st.floats() | st.text(max_size=20),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                    max_leaves=12)
+MESSAGES = st.one_of(
+    st.text(max_size=60),
+    JSON.map(json.dumps),
+    st.fixed_dictionaries({"type": st.sampled_from(["move", "action", "why", "undo"])}, optional={
+        "n": JSON, "version": JSON, "components": JSON,
+        "action": st.fixed_dictionaries({"action": st.sampled_from(["play", "draw", "catch", "x"])},
+                                        optional={"actor": JSON, "args": JSON})}).map(json.dumps))
+
+
+@functools.cache
+def _start() -> Any:
+    return uno_table(hands={0: ["red 7", "blue 3", "green 8"], 1: ["green 2", "yellow 9"]}, discard=["red 5"]).state
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=MESSAGES, seat=st.sampled_from([0, 1, None]))
+def test_any_message_is_answered_and_a_refused_one_changes_nothing(text: str, seat: int | None) -> None:
+    start = _start()
+    session = Session(start.game, 2, 2, 1, [], start=start.clone())
+    before, version = position(session.state), session.version
+    reply = session.receive(seat, text)
+    if reply is None:
+        assert session.version == version + 1
+    else:
+        assert reply.kind in ("error", "why") and reply.code and reply.text
+        assert position(session.state) == before and session.version == version
