@@ -360,3 +360,18 @@ def test_any_message_is_answered_and_a_refused_one_changes_nothing(text: str, se
     else:
         assert reply.kind in ("error", "why") and reply.code and reply.text
         assert position(session.state) == before and session.version == version
+
+
+def test_serve_keeps_a_log_that_exists_unless_forced(tmp_path, monkeypatch) -> None:
+    from rulesrun.cli.web import command
+    log = tmp_path / "game.jsonl"
+    log.write_text("kept\n", encoding="utf-8")
+    kept = run_cli("serve", "uno", "--log", str(log))
+    assert kept.exit_code == 2 and "already exists" in kept.output and log.read_text(encoding="utf-8") == "kept\n"
+
+    def busy(address):
+        raise OSError(98, "Address already in use")
+
+    monkeypatch.setattr(command.socket, "create_server", busy)
+    forced = run_cli("serve", "uno", "--log", str(log), "--force")
+    assert forced.exit_code == 1 and "cannot listen" in forced.output  # got as far as the server: the log was taken
