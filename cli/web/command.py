@@ -11,6 +11,7 @@ from typing import TextIO
 import click
 
 from ...interpreter import Game
+from ..play import replay_hint
 
 INSTALL = "rulesrun serve needs the web extra: pip install 'rulesrun[web]' (Starlette, uvicorn and websockets)"
 MAX_MESSAGE_BYTES = 1024 * 1024  # a WebSocket message past this closes its connection; the session refuses far less
@@ -46,4 +47,5 @@ def serve(game: Game, players: int, humans: int, seed: int, bots: list[str], log
     config = uvicorn.Config(create_app(session, delay), log_level="warning", ws_max_size=MAX_MESSAGE_BYTES,
                             lifespan="on")
     uvicorn.Server(config).run(sockets=[listening])
+    click.echo(replay_hint(seed))
     return 0

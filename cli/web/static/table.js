@@ -91,7 +91,11 @@ function cardsOf(cards, mine) {
       pic.classList.add("clickable");
       if (mine.has(id)) pic.classList.add("playable");
       if (selected.includes(id)) pic.classList.add("selected");
+      pic.setAttribute("tabindex", "0");  // reachable and playable from the keyboard too
       pic.addEventListener("click", () => point(id));
+      pic.addEventListener("keydown", event => {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); point(id); }
+      });
     }
     row.appendChild(pic);
   }
