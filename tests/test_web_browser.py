@@ -239,6 +239,9 @@ def test_a_card_that_cannot_be_played_is_refused_with_a_reason_on_a_phone(browse
         stuck.click()
         page.wait_for_selector("#message:not(:empty)")
         assert page.inner_text("#message") and version(page) == before
+        page.focus(".seat.you svg.playable")  # a playable one, from the keyboard
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"body:not([data-version='{before}']), #picker:not([hidden])")
         page.close()
 
 
