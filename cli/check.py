@@ -14,7 +14,7 @@ import click
 from .bounds import MAX_CHECK_ACTIONS, MAX_CHECK_GAMES, MAX_EXPLORE, Seed
 from .compare import _progress
 from .engine import ENGINE, load
-from .paths import OutputPath, open_written
+from .paths import OutputPath
 
 SHOWN_ACTIONS = 40  # a longer reproduction is shown by its first and last halves of this
 SHOWN_PROBLEMS = 5
@@ -98,7 +98,7 @@ def _report_success(name: str, played: str) -> None:
 
 def _report_failure(game: Any, result: Any, ruleset: str, played: str, save: str | None) -> None:
     from ..interpreter import reproduce
-    from ..interpreter import write_game
+    from ..interpreter import open_output, write_game
     from .table import describe_action
     failure = result.failure
     invariant = failure.invariant
@@ -127,7 +127,7 @@ def _report_failure(game: Any, result: Any, ruleset: str, played: str, save: str
             click.echo(f"  ... {count - SHOWN_ACTIONS} more ...")
     again = "" if Path(ruleset).suffix != ".yaml" else f" --ruleset {ruleset}"
     if save is not None:
-        with open_written(save) as stream:
+        with open_output(save) as stream:
             write_game(stream, state, [failure.bot] * failure.players)
         click.echo(f"Saved to {save}: replay it with `rulesrun replay {save}{again}`.")
     else:

@@ -258,7 +258,8 @@ class Chooser:
             return None
         player = self.actions[0].actor
         seen = [cid for name, zone in game.zones.items()
-                for owner in ((player,) if zone.per_player else (None,))
+                for owner in ((player,) if zone.per_player else range(len(self.view.zones[name])) if zone.numbered
+                              else (None,))
                 for cid in self.view.zone(name, owner) if cid is not None]
         for spec in pointable(state, self.view.phase):
             slots = [c for c in spec.choices if c.kind == "component" and not c.many]

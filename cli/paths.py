@@ -1,30 +1,17 @@
 """Paths the command line writes to: regular files only, refused with one clear message otherwise.
 
-The checks themselves live in the interpreter (`source/files.py`); a refusal is a
-`BadFile`, which the command group reports as an error with exit code 1,
-like every other file rulesrun cannot use.
-
-A file of a kernel filesystem (`/proc/self/mem`, `/sys/...`) says it is a
-regular file, but writing to it changes the running system rather than storing
-text (as root, `/proc/sys/...` sets the kernel's parameters): such files are
-refused here, by the filesystem they are on, before anything is written. The null
-device is refused like any other device; leaving an option such as `--log` out
-already discards what it would write.
+The checks themselves live in the interpreter (`source/files.py`: no device, pipe,
+folder or file of a kernel filesystem such as `/proc/self/mem`); a refusal is a
+`BadFile`, which the command group reports as an error with exit code 1, like every
+other file rulesrun cannot use. Here a file that is there already is kept unless
+`--force` is given.
 """
 from __future__ import annotations
 
 import os
-from functools import lru_cache
-from typing import Any, TextIO
+from typing import Any
 
 import click
-
-# Filesystems whose files the kernel makes up: writing one is a command to the kernel, reading one a question.
-KERNEL_FILESYSTEMS = frozenset({
-    "proc", "sysfs", "debugfs", "tracefs", "securityfs", "cgroup", "cgroup2", "configfs", "pstore", "efivarfs",
-    "bpf", "binfmt_misc", "fusectl", "selinuxfs", "mqueue", "hugetlbfs", "rpc_pipefs", "nfsd", "nsfs", "autofs",
-})
-MOUNTS = "/proc/self/mountinfo"
 
 
 class OutputFile(click.ParamType):
@@ -39,10 +26,12 @@ class OutputFile(click.ParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if not isinstance(value, str):
             return value
+        from ..interpreter import open_output
+        from ..interpreter.source.files import refuse_kernel_file
         refuse_kernel_file(value, parent=True)  # a file the kernel makes up is refused as such, not as one that exists
         if os.path.isfile(value) and not (ctx is not None and ctx.params.get("force")):
             self.fail(f"{value} already exists; nothing was written (add --force to overwrite it)", param, ctx)
-        stream = open_written(value)
+        stream = open_output(value)
         if ctx is not None:
             ctx.call_on_close(stream.close)
         return stream
@@ -56,50 +45,4 @@ class OutputPath(click.ParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         from ..interpreter import check_output
         check_output(value)
-        refuse_kernel_file(value, parent=True)
         return value
-
-
-def open_written(path: str) -> TextIO:
-    """`open_output`, for a path that is not a kernel file: checked by its path first, then by what was opened."""
-    from ..interpreter import BadFile, open_output
-    refuse_kernel_file(path, parent=True)
-    stream = open_output(path)
-    if os.fstat(stream.fileno()).st_dev in kernel_devices():  # the path changed in between: nothing is written
-        stream.close()
-        raise BadFile(path, "kernel")
-    return stream
-
-
-def refuse_kernel_file(path: str, parent: bool = False) -> None:
-    """Refuse a path on a kernel filesystem; with `parent`, a file not made yet is judged by its folder."""
-    from ..interpreter import BadFile
-    devices = kernel_devices()
-    if not devices:
-        return
-    for candidate in (path, os.path.dirname(os.path.abspath(path))) if parent else (path,):
-        try:
-            device = os.stat(candidate).st_dev
-        except OSError:  # missing or unreadable: the usual checks say so, when the file is opened
-            continue
-        if device in devices:
-            raise BadFile(path, "kernel")
-        return
-
-
-@lru_cache(maxsize=1)
-def kernel_devices() -> frozenset[int]:
-    """The device numbers of the mounted kernel filesystems, from the mount table (none where there is none)."""
-    try:
-        with open(MOUNTS, encoding="utf-8", errors="replace") as stream:
-            table = stream.read(4 * 1024 * 1024)
-    except OSError:
-        return frozenset()
-    devices = set()
-    for line in table.splitlines():
-        fields = line.split()  # id parent major:minor root mount-point options [optional...] - type source options
-        _, dash, rest = " ".join(fields[6:]).partition("- ")
-        major, _, minor = fields[2].partition(":") if len(fields) > 2 else ("", "", "")
-        if dash and rest.split()[:1] and rest.split()[0] in KERNEL_FILESYSTEMS and major.isdigit() and minor.isdigit():
-            devices.add(os.makedev(int(major), int(minor)))
-    return frozenset(devices)

@@ -207,7 +207,7 @@ class Terminal:
 
     def offer_save(self, state: State, seats: list[str]) -> None:
         """After `q`: keep the game in a file of its own, to go on later with `play --resume`."""
-        from .paths import open_written
+        from ..interpreter import open_output
         while True:
             try:
                 name = self._read("Save the game to resume it later? File name (Enter: do not save): ").strip()
@@ -220,7 +220,7 @@ class Terminal:
                 self.echo(f"{name} already exists; choose another name.")
                 continue
             try:
-                with open_written(name) as stream:
+                with open_output(name) as stream:
                     write_game(stream, state, seats)
             except OSError as err:
                 self.echo(f"{name}: cannot write the file: {err.strerror or err}")

@@ -193,7 +193,7 @@ class _Teller:
 
     def _the(self, zone: str, owner: int | None) -> str:
         place = self._place(zone, owner)
-        return f"the {place}" if owner is None else place
+        return place if self.game.zones[zone].per_player else f"the {place}"
 
     def _shuffles(self, zone: str, owner: Any) -> bool:
         return any(isinstance(item, ev.Shuffled) and (item.zone, item.owner) == (zone, owner) for item in self.items)
@@ -201,6 +201,8 @@ class _Teller:
     def _place(self, zone: str, owner: int | None) -> str:
         if owner is None:
             return words(zone)
+        if self.game.zones[zone].numbered:
+            return f"{words(zone)} {owner}"
         if owner == self.viewer and not self.open_hands:
             return f"your {words(zone)}"
         return f"{seat(owner)}'s {words(zone)}"

@@ -174,8 +174,11 @@ def render_table(state: State, viewer: int | None, style: Style = PLAIN, recent:
     lines.append(f"{turn} · play goes {play_order(view)}")
     lines.extend(_player_rows(state, view, viewer, style, open_hands, width))
     for name, spec in game.zones.items():
-        if not spec.per_player:
-            line = _shared_zone(game, view, name, zone_kind(game, name) == "pile", style)
+        if spec.per_player:
+            continue
+        top_only = zone_kind(game, name) == "pile"
+        for pile in range(len(view.zones[name])) if spec.numbered else (None,):
+            line = _shared_zone(game, view, name, top_only, style, pile)
             if line:
                 lines.append("  " + line)
     shared = [f"{label(v)}: {style.value(value)}" for v, value in shared_variables(game, view, viewer)]
@@ -225,15 +228,17 @@ def _player_rows(state: State, view: View, viewer: int | None, style: Style, ope
     return rows
 
 
-def _shared_zone(game: Game, view: View, name: str, top_only: bool, style: Style) -> str | None:
-    """A hidden zone by its size, a pile by its top, a public row by all its components."""
-    cards = view.zone(name)
+def _shared_zone(game: Game, view: View, name: str, top_only: bool, style: Style,
+                 pile: int | None = None) -> str | None:
+    """A hidden zone by its size, a pile by its top, a public row by all its components (`pile`: of a numbered one)."""
+    cards = view.zone(name, pile)
     size = count(game, len(cards))
+    called = words(name) if pile is None else f"{words(name)} {pile}"
     if not cards:
-        return f"{words(name)}: empty" if game.zones[name].visibility != "public" else None
+        return f"{called}: empty" if game.zones[name].visibility != "public" else None
     if top_only or None in cards:
         if cards[-1] is None:
-            return f"{words(name)}: {size}"
-        return f"{words(name)}: {style.component(game, cards[-1], view.faces)} on top ({size})"
-    return f"{words(name)}: {style.components(game, list(cards), view.faces)} ({size})"
+            return f"{called}: {size}"
+        return f"{called}: {style.component(game, cards[-1], view.faces)} on top ({size})"
+    return f"{called}: {style.components(game, list(cards), view.faces)} ({size})"
 

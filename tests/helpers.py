@@ -48,7 +48,7 @@ def arrange(state: State, *, zones: Placement | None = None, hands: Mapping[int,
     """Put `state` into a known position at the start of `current`'s turn and return it (`position.arrange`).
 
     - zones: zone name -> components, **top first** (the first item is the top, the next to
-      be drawn); a per-player zone takes a mapping seat -> components.
+      be drawn); a per-player zone takes a mapping seat -> components, a numbered zone a list of piles.
     - hands: shorthand for the game's hand zone, seat -> components.
     - components are ids, or any other value that `lookup(value)` turns into candidate ids;
       the first candidate not yet placed is taken, so identical components can be listed twice.
@@ -64,6 +64,8 @@ def arrange(state: State, *, zones: Placement | None = None, hands: Mapping[int,
     for name, content in wanted.items():
         if game.zones[name].per_player:
             placed[name] = {seat: [pick(item) for item in items] for seat, items in content.items()}
+        elif game.zones[name].numbered:
+            placed[name] = [[pick(item) for item in pile] for pile in content]
         else:
             placed[name] = [pick(item) for item in content]
     position.arrange(state, zones=placed, variables=variables, faces=faces, current=current, direction=direction,

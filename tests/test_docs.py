@@ -63,6 +63,11 @@ def blocks(page: str) -> list[Block]:
     return [Block(m.group(1), m.group(2), text.count("\n", 0, m.start()) + 1) for m in FENCE.finditer(text)]
 
 
+def example(page: str, name: str) -> str:
+    """The text of the page's example marked `# example: ruleset NAME`, for tests that try it further."""
+    return next(block.text for block in blocks(page) if (block.marker() or ("", None, ""))[2] == name)
+
+
 def walk(page: str, folder: Path) -> Iterator[Block]:
     """The page's blocks in order; each marked example is written to `folder` before it is yielded."""
     for block in blocks(page):

@@ -200,7 +200,7 @@ def test_the_file_the_user_names_may_be_anywhere(tmp_path: Path, monkeypatch: py
 @pytest.mark.parametrize("text, code, line, column", [
     (f"{SECRET}\n", "S100", 1, 1),  # read as YAML, but a text rather than a mapping
     (f"password: hunter2\n  {SECRET}: [\n", "Y001", 2, 17),  # no YAML at all
-    ("token: hunter2\n", "S103", 1, 1),  # a mapping that does not say it is a ruleset
+    ("token: hunter2\n", "X008", 1, 1),  # a mapping that does not say it is a ruleset: refused, never merged
 ])
 def test_a_base_that_is_not_a_ruleset_is_never_quoted(tmp_path: Path, text: str, code: str, line: int,
                                                        column: int) -> None:

@@ -104,7 +104,7 @@ def assert_cli_refuses(path: Path, index: int) -> str:
     ("action", "actor", "-1", "field"),
     ("action", "actor", str(10 ** 40), "field"),
     ("moved", "component", "108", "field"),  # the header lists 108 components
-    ("moved", "from_owner", "2", "field"),
+    ("moved", "from_owner", "108", "field"),  # neither a seat nor a pile (a zone has fewer piles than components)
     ("shuffled", "order", "[0, 1, 99999]", "field"),
     ("round_started", "round", "0", "field"),
     ("direction", "direction", "2", "field"),
@@ -383,6 +383,22 @@ def test_a_new_file_in_a_kernel_folder_is_refused() -> None:
     """A path that does not exist yet is judged by its folder (as root, /proc/sys/... sets the kernel's parameters)."""
     result = run_cli("simulate", "uno", "--games", "1", "--plot", "/proc/self/rulesrun.png")
     assert result.exit_code == 1 and result.stderr == f"error: /proc/self/rulesrun.png: {KERNEL_FILE}\n"
+
+
+@needs_proc
+@pytest.mark.parametrize("path", ["/proc/self/environ", "/proc/self/status"])
+def test_the_library_itself_refuses_to_read_or_write_a_file_of_the_kernel(path: str, tmp_path: Path) -> None:
+    """Not only the command line: a program using the library is kept from the same files."""
+    from rulesrun.interpreter import BadFile, check_output, open_output, validate
+    from rulesrun.interpreter.source.files import open_regular
+    for attempt in (lambda: open_regular(path, 1000), lambda: open_output(path), lambda: check_output(path),
+                    lambda: open_output("/proc/self/new.jsonl")):
+        with pytest.raises(BadFile) as refused:
+            attempt()
+        assert refused.value.kind == "kernel"
+    link = tmp_path / "rules.yaml"  # a ruleset's name that leads to the kernel's file
+    link.symlink_to(path)
+    assert [p.message for p in validate(str(link)).problems] == [KERNEL_FILE]
 
 
 @pytest.mark.skipif(not Path("/dev/null").exists(), reason="no /dev/null here")

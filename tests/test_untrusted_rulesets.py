@@ -108,6 +108,29 @@ def _write(tmp_path: Path, text: str) -> Path:
     return path
 
 
+@pytest.mark.parametrize("engine", ["interpreter", "generated"])
+def test_nested_aggregates_count_every_item_they_go_through(tmp_path: Path, engine: str) -> None:
+    """Two lists of 10,000 items, one inside the other, were 10^8 steps of one listing: about a minute."""
+    nested = "count(a in range(0, 10000): any(b in range(size(hand), 10000): a == b + 20000)) == 0"
+    text = BASE.replace('    if: "not any(c in hand: playable(c))"', f'    if: "{nested} and not any(c in hand: playable(c))"')
+    assert text != BASE
+    game = load_game(str(_write(tmp_path, text)), engine)
+    state = game.new_state(2, 0)
+    with pytest.raises(EvalError) as refused:
+        state.legal_actions()
+    assert refused.value.kind == "steps" and refused.value.details["limit"] == 100_000
+    assert "in actions.pass: one action or listing of moves did more than 100000 steps" in str(refused.value)
+
+
+def test_a_query_starts_its_own_count_of_steps(tmp_path: Path) -> None:
+    """Listing the moves of one position again and again never adds up to the bound: each listing counts anew."""
+    wide = "count(a in range(size(hand), 9000): a >= 0) > 0"
+    text = BASE.replace('    if: "not any(c in hand: playable(c))"', f'    if: "{wide} and not any(c in hand: playable(c))"')
+    state = load_game(str(_write(tmp_path, text))).new_state(2, 0)
+    for _ in range(20):  # 20 listings of 9,000 items each
+        assert state.legal_actions()
+
+
 def test_a_choice_of_sets_is_counted_before_the_sets_are_made(tmp_path: Path) -> None:
     """`many:` over 40 components has 2^40 sets: refused at once, where it used to fill the memory."""
     text = BASE.replace("    - {colour: [red, blue], number: [1, 2, 3], copies: 2}",

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
 pytest.importorskip("httpx", reason="starlette's test client needs httpx")
 
-from helpers import arrange, run_cli, truth, with_params
+from helpers import arrange, run_cli, truth, with_params, write
 from helpers import snapshot as position
 from rulesrun.cli.style import words
 from rulesrun.cli.web.app import REFUSED_TOKEN, create_app
@@ -375,3 +375,18 @@ def test_serve_keeps_a_log_that_exists_unless_forced(tmp_path, monkeypatch) -> N
     monkeypatch.setattr(command.socket, "create_server", busy)
     forced = run_cli("serve", "uno", "--log", str(log), "--force")
     assert forced.exit_code == 1 and "cannot listen" in forced.output  # got as far as the server: the log was taken
+
+
+def test_each_pile_of_a_zone_made_by_play_is_shown_as_a_zone_of_its_own(tmp_path) -> None:
+    from test_docs import example
+    game = load_game(str(write(tmp_path, example("language.md", "melds.yaml"), "melds.yaml")))
+    threes = [c.id for c in game.components if c.attrs["rank"] == 3][:3]
+    sixes = [c.id for c in game.components if c.attrs["rank"] == 6][:2]
+    state = arrange(game.new_state(2, 0), hands={0: [sixes[0], *threes], 1: sixes[1:]})  # a card kept: play goes on
+    session = Session(game, 2, 2, 0, [], start=state)
+    assert [z["title"] for z in session.table_for(1)["zones"] if z["name"] == "meld"] == []  # no pile yet
+    lay = next(m for m in session.table_for(0)["moves"] if m["name"] == "lay")
+    assert session.receive(0, json.dumps({"type": "move", "n": lay["n"], "version": session.version})) is None
+    melds = [z for z in session.table_for(1)["zones"] if z["name"] == "meld"]
+    assert [(z["title"], z["pile"], sorted(c["id"] for c in z["cards"])) for z in melds] == [
+        ("meld 0", 0, sorted(threes))]

@@ -45,21 +45,26 @@ def _value(variable: Any, value: Any) -> dict[str, Any]:
             "ink": value if isinstance(value, str) and value in INKS else None}
 
 
-def _zone(game: Game, view: View, name: str, kind: str, cards: list[int | None],
-          shown: list[int | None]) -> dict[str, Any]:
-    """One zone: its name and kind, its size, and the components of it that are drawn (`shown`)."""
+def _zone(game: Game, view: View, name: str, kind: str, cards: list[int | None], shown: list[int | None],
+          pile: int | None = None) -> dict[str, Any]:
+    """One zone (or one pile of a numbered zone): its name and kind, its size, and the components drawn (`shown`)."""
     spec = game.zones[name]
-    return {"name": name, "title": words(name), "kind": kind, "visibility": spec.visibility,
-            "description": spec.description, "size": len(cards), "count": count(game, len(cards)),
+    return {"name": name, "title": words(name) if pile is None else f"{words(name)} {pile}", "pile": pile,
+            "kind": kind, "visibility": spec.visibility, "description": spec.description, "size": len(cards),
+            "count": count(game, len(cards)),
             "cards": [None if c is None else component(game, c, view.faces) for c in shown]}
 
 
-def _shared_zone(game: Game, view: View, name: str) -> dict[str, Any]:
-    """A shared zone: a stack by its size alone, a pile by its top, an open row (or bag) by all it shows."""
+def _shared_zones(game: Game, view: View, name: str) -> list[dict[str, Any]]:
+    """A shared zone, or each pile of a numbered one: a stack by its size alone, a pile by its top, an open row
+    (or a bag) by all it shows."""
     kind = zone_kind(game, name)
-    cards = view.zone(name)
-    shown = [] if kind == "stack" else cards[-1:] if kind == "pile" else cards
-    return _zone(game, view, name, "bag" if game.zones[name].bag else kind, cards, shown)
+    found = []
+    for pile in range(len(view.zones[name])) if game.zones[name].numbered else (None,):
+        cards = view.zone(name, pile)
+        shown = [] if kind == "stack" else cards[-1:] if kind == "pile" else cards
+        found.append(_zone(game, view, name, "bag" if game.zones[name].bag else kind, cards, shown, pile))
+    return found
 
 
 def _seat(state: State, view: View, viewer: int | None, p: int) -> dict[str, Any]:
@@ -110,7 +115,7 @@ def snapshot(state: State, viewer: int | None, actions: list[Action], version: i
     """Everything one connection is sent after a change; `actions` are the legal actions of everybody, listed once."""
     game = state.game
     view = state.view(viewer)
-    shared = [_shared_zone(game, view, name) for name, spec in game.zones.items() if not spec.per_player]
+    shared = [zone for name, spec in game.zones.items() if not spec.per_player for zone in _shared_zones(game, view, name)]
     return {
         "type": "table", "version": version, "title": game.title, "description": game.description,
         "viewer": viewer, "players": view.players, "round": view.round, "over": view.over,

@@ -87,12 +87,25 @@ def per_player_entry(values: Any, state: Any, p: Any) -> Any:
     return values[seat(state, p)]
 
 
+def pile_entry(piles: list[list[int]], index: Any) -> list[int]:
+    """One pile of a numbered zone by its number; past the last one (or by no number at all), an empty pile."""
+    return piles[index] if type(index) is int and 0 <= index < len(piles) else []
+
+
+def _holder(state: Any, component: Any, per_player: bool) -> int | None:
+    """The seat whose zone holds a component (`per_player`), or the number of the pile holding it; none otherwise."""
+    zone, index = _place(state, component)
+    if index is None or state.game.zones[zone].per_player != per_player:
+        return None
+    return index
+
+
 def _next_player(state: Any, p: int, k: int = 1) -> int:
     return state.seat_after(seat(state, p), k * state.direction)
 
 
 def _place(state: Any, component: Any) -> tuple[str | None, int | None]:
-    """Where a component lies: its zone and the seat owning it (none for a shared zone); none for no component."""
+    """Where a component lies: its zone and its seat or pile (none for a shared zone); none for no component."""
     where = state.where
     return where[component] if type(component) is int and 0 <= component < len(where) else (None, None)
 
@@ -118,7 +131,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {  # what each built-in function does
     "others": lambda s, p: s.others[seat(s, p)],
     "in_play": lambda s, p: seat(s, p) not in s.out,
     "zone_of": lambda s, c: _place(s, c)[0],
-    "owner_of": lambda s, c: _place(s, c)[1],
+    "owner_of": lambda s, c: _holder(s, c, per_player=True),
+    "pile_of": lambda s, c: _holder(s, c, per_player=False),
     "mover_of": lambda s, c: s.moved_by[c] if type(c) is int and 0 <= c < len(s.moved_by) else None,
     **{name: (lambda pure: lambda s, *xs: pure(*xs))(pure) for name, pure in PURE.items()},
     "range": numbers,
@@ -206,7 +220,11 @@ class Closures(n.Pass[Evaluator]):
         return lambda e: e.state.vars[name]
 
     def visit_ZoneRead(self, node: n.ZoneRead) -> Evaluator:
-        return self.zone(node.name, node.per_player, node.owner)
+        name = node.name
+        if node.numbered and node.owner is not None:
+            index = self.compile(node.owner)
+            return lambda e: pile_entry(e.state.zones[name], index(e))
+        return self.zone(name, node.per_player, node.owner)
 
     def zone(self, name: str, per_player: bool, owner_node: n.Expr | None) -> Evaluator:
         """The components of a zone (a per-player one's owner: `owner_node`, else the acting player)."""
@@ -420,7 +438,7 @@ _MISSING = object()
 def _plain_aggregate(kind: str, source: Evaluator) -> Evaluator:
     """`count(c in hand)`, `first(c in hand)` ...: the items themselves, with no expression."""
     def items(e: Env) -> list[Any]:
-        return [x for x in source(e) or () if x is not None]
+        return [x for x in e.state.counted(source(e)) if x is not None]
     if kind == "any":
         return lambda e: bool(items(e))
     if kind == "all":
@@ -432,7 +450,11 @@ def _plain_aggregate(kind: str, source: Evaluator) -> Evaluator:
     if kind == "sum":
         return lambda e: sum(items(e))
     pick = min if kind == "min" else max
-    return lambda e: pick(items(e)) if items(e) else None
+
+    def extreme(e: Env) -> Any:
+        present = items(e)
+        return pick(present) if present else None
+    return extreme
 
 
 def _aggregate(kind: str, binder: str, source: Evaluator, body: Evaluator | None) -> Evaluator:
@@ -440,38 +462,38 @@ def _aggregate(kind: str, binder: str, source: Evaluator, body: Evaluator | None
     if body is None:
         return _plain_aggregate(kind, source)
 
-    def loop_any(e: Env, loc: dict[str, Any]) -> Any:
-        for item in source(e) or ():
+    def loop_any(e: Env, loc: dict[str, Any], items: Any) -> Any:
+        for item in items:
             loc[binder] = item
             if body(e):
                 return True
         return False
 
-    def loop_all(e: Env, loc: dict[str, Any]) -> Any:
-        for item in source(e) or ():
+    def loop_all(e: Env, loc: dict[str, Any], items: Any) -> Any:
+        for item in items:
             loc[binder] = item
             if not body(e):
                 return False
         return True
 
-    def loop_first(e: Env, loc: dict[str, Any]) -> Any:
-        for item in source(e) or ():
+    def loop_first(e: Env, loc: dict[str, Any], items: Any) -> Any:
+        for item in items:
             loc[binder] = item
             if body(e):
                 return item
         return None
 
-    def loop_filter(e: Env, loc: dict[str, Any]) -> tuple[Any, ...]:
+    def loop_filter(e: Env, loc: dict[str, Any], items: Any) -> tuple[Any, ...]:
         kept = []
-        for item in source(e) or ():
+        for item in items:
             loc[binder] = item
             if body(e):
                 kept.append(item)
         return tuple(kept)
 
-    def loop_values(e: Env, loc: dict[str, Any]) -> list[Any]:
+    def loop_values(e: Env, loc: dict[str, Any], items: Any) -> list[Any]:
         values = []
-        for item in source(e) or ():
+        for item in items:
             loc[binder] = item
             values.append(body(e))
         return values
@@ -480,11 +502,12 @@ def _aggregate(kind: str, binder: str, source: Evaluator, body: Evaluator | None
 
     def aggregate(e: Env) -> Any:
         loc = e.loc
+        items = e.state.counted(source(e))
         saved = loc.get(binder, _MISSING)
         try:
             if loop is not None:
-                return loop(e, loc)
-            return total(kind, loop_values(e, loc))
+                return loop(e, loc, items)
+            return total(kind, loop_values(e, loc, items))
         finally:
             if saved is _MISSING:
                 loc.pop(binder, None)

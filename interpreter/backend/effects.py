@@ -35,7 +35,13 @@ class EffectClosures(n.Pass[Effect]):
         return self.expressions.compile(node)
 
     def owner(self, ref: n.ZoneRef) -> Evaluator | None:
-        """Whose zone an effect names: None for a shared zone."""
+        """Whose zone an effect names, or which pile of a numbered one: None for a shared zone."""
+        name = ref.name
+        if ref.new:
+            return lambda e: e.state.new_pile(name)
+        if ref.numbered and ref.owner is not None:
+            index = self.value(ref.owner)
+            return lambda e: e.state.pile(name, index(e))
         if not ref.per_player:
             return None
         if ref.owner is not None:

@@ -43,8 +43,7 @@ def start(table: Table) -> None:
     game, players = table.game, table.players
     if not game.min_players <= players <= game.max_players:
         raise IllegalAction(Refusal(R.PLAYERS, game, count=players))
-    for zone in game.zones.values():
-        table.zones[zone.name] = [[] for _ in range(players)] if zone.per_player else []
+    table.empty_zones()
     table.zones[game.home_zone].extend(c.id for c in game.components)
     table.where = [(game.home_zone, None)] * len(game.components)
     table.reset_variables(("game", "round", "turn"))

@@ -55,7 +55,7 @@ def arrange(state: State, *, zones: Placement | None = None, variables: Mapping[
     """Put `state` into a position at the start of `current`'s turn, and return it.
 
     - zones: zone name -> component ids, **top first**; a per-player zone takes a
-      mapping seat -> ids. Every component not placed goes to `rest` (a shared
+      mapping seat -> ids, a numbered zone a list of piles (each top first). Every component not placed goes to `rest` (a shared
       zone's name, or (per-player zone, seat); default the stock zone, else the
       home zone), beneath, in id order.
     - variables: round and turn variables go back to their initial values, then
@@ -72,18 +72,23 @@ def arrange(state: State, *, zones: Placement | None = None, variables: Mapping[
         if game.zones[name].per_player:
             for seat, items in content.items():
                 placed[(name, seat)] = list(items)
+        elif game.zones[name].numbered:
+            for pile, items in enumerate(content):
+                placed[(name, pile)] = list(items)
         else:
             placed[(name, None)] = list(content)
     used = {cid for cids in placed.values() for cid in cids}
     rest_zone, rest_owner = rest if isinstance(rest, tuple) else (rest or game.stock_zone or game.home_zone, None)
-    for name, spec in game.zones.items():
-        table.zones[name] = [[] for _ in range(table.players)] if spec.per_player else []
+    table.empty_zones()
+    for name, where in placed:
+        if where is not None and game.zones[name].numbered:
+            table.zones[name].extend([] for _ in range(where + 1 - len(table.zones[name])))
     table.zone(rest_zone, rest_owner).extend(c.id for c in game.components if c.id not in used)
     for (name, owner), cids in placed.items():
         table.zone(name, owner).extend(reversed(cids))
     table.where = [("", None)] * len(game.components)
     for name, spec in game.zones.items():
-        for owner in range(table.players) if spec.per_player else (None,):
+        for owner in range(len(table.zones[name])) if spec.indexed else (None,):
             table.changes[name, owner] = table.changes.get((name, owner), 0) + 1  # every zone was rearranged
             for cid in table.zone(name, owner):
                 table.where[cid] = (name, owner)

@@ -81,7 +81,7 @@ class View:
     def zones(self) -> dict[str, Any]:
         if self._zones is None:
             table = self._table
-            self._zones = {name: [self.zone(name, o) for o in range(table.players)] if spec.per_player
+            self._zones = {name: [self.zone(name, o) for o in range(len(table.zones[name]))] if spec.indexed
                            else self.zone(name) for name, spec in table.game.zones.items()}
         return self._zones
 
@@ -180,6 +180,7 @@ class State:
         table = self._table
         if table.finished:
             return []
+        table.steps = 0  # a query's work is bounded as an action's is
         try:
             result = legality.Listing(table).actions()
         except flow.FAILURES as err:
@@ -193,6 +194,7 @@ class State:
 
     def why_not(self, action: Action) -> Refusal | None:
         """Why `action` is not legal now (a Refusal, said in words by `words.refusals`), or None."""
+        self._table.steps = 0
         try:
             return legality.refusal(self._table, action)
         except flow.FAILURES as err:
@@ -225,7 +227,7 @@ class State:
         evaluation, table = self.game.evaluation, self._table
         if evaluation is None:
             return None
-        table.rule = ("evaluation",)
+        table.rule, table.steps = ("evaluation",), 0
         try:
             return evaluation(Env(table, player))
         except flow.FAILURES as err:

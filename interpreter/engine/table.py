@@ -17,7 +17,7 @@ from . import events as ev
 from . import visibility
 from .game import Game
 
-MAX_STEPS_PER_ACTION = 100_000  # loop turns, skips and components moved by one action, with its triggers
+MAX_STEPS_PER_ACTION = 100_000  # loop turns, skips, components moved and items gone through by one action or query
 MAX_VALUE_ITEMS = 10_000  # items of a list or characters of a text a variable may hold
 MAX_VALUE_NUMBER = 2**53  # and the numbers
 
@@ -84,7 +84,7 @@ class Table:
         other.__dict__.update(self.__dict__)
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
-        other.zones = {k: ([list(h) for h in v] if self.game.zones[k].per_player else list(v))
+        other.zones = {k: ([list(h) for h in v] if self.game.zones[k].indexed else list(v))
                        for k, v in self.zones.items()}
         other.where = list(self.where)
         other.moved_by = list(self.moved_by)
@@ -133,8 +133,31 @@ class Table:
         self.events.append(event)
 
     def zone(self, name: str, owner: int | None) -> list[int]:
+        """A zone's components; of a per-player zone the seat `owner`'s, of a numbered one pile `owner`."""
         z = self.zones[name]
-        return z[owner] if self.game.zones[name].per_player else z
+        return z[owner] if self.game.zones[name].indexed else z
+
+    def empty_zones(self) -> None:
+        """Every zone empty: a per-player zone one empty pile a seat, a numbered zone no pile."""
+        for zone in self.game.zones.values():
+            self.zones[zone.name] = [[] for _ in range(self.players)] if zone.per_player else []
+
+    def pile(self, name: str, index: Any) -> int:
+        """A pile of a numbered zone that an effect names by its number: one that exists, or an error."""
+        if type(index) is int and 0 <= index < len(self.zones[name]):
+            return index
+        raise EvalError("no_pile", zone=name, value=index, count=len(self.zones[name]))
+
+    def new_pile(self, name: str) -> int:
+        """The number a new pile of a numbered zone takes; the first component moved to it makes it.
+
+        A zone has fewer piles than the game has components, so that a ruleset laying piles and
+        emptying them again cannot grow the table without end (and a log's pile numbers are bounded).
+        """
+        made = len(self.zones[name])
+        if made >= len(self.where):
+            raise EvalError("too_many_piles", zone=name, limit=len(self.where))
+        return made
 
     def gather(self) -> None:
         """Every component back home, in definition order; every other zone empty."""
@@ -142,8 +165,7 @@ class Table:
         home = game.home_zone
         self.changes = {}
         self.revealed = {}
-        for zone in game.zones.values():
-            self.zones[zone.name] = [[] for _ in range(self.players)] if zone.per_player else []
+        self.empty_zones()
         self.zones[home] = [c.id for c in game.components]
         self.where = [(home, None)] * len(game.components)
         self.moved_by = [None] * len(game.components)
@@ -164,8 +186,14 @@ class Table:
     def move(self, cid: int, to_zone: str, to_owner: int | None, to_bottom: bool = False) -> None:
         if not (type(cid) is int and 0 <= cid < len(self.where)):
             self.component(cid)
-        if to_owner is not None and not (type(to_owner) is int and 0 <= to_owner < self.players):
-            self.seat(to_owner)
+        if to_owner is not None:
+            if self.game.zones[to_zone].numbered:
+                if to_owner == len(self.zones[to_zone]):
+                    self.zones[to_zone].append([])
+                else:
+                    self.pile(to_zone, to_owner)
+            elif not (type(to_owner) is int and 0 <= to_owner < self.players):
+                self.seat(to_owner)
         self.steps += 1
         if self.steps > MAX_STEPS_PER_ACTION:
             self.spend(0)
@@ -186,7 +214,9 @@ class Table:
         self.moved_by[cid] = self.last_actor
         self.emit(ev.Moved(cid, from_zone, from_owner, to_zone, to_owner, to_bottom))
         if self.on_move is not None:
-            self.on_move(self, from_owner if from_owner is not None else to_owner)
+            zones = self.game.zones
+            self.on_move(self, from_owner if zones[from_zone].per_player else to_owner if zones[to_zone].per_player
+                         else None)
 
     def tuck(self, zone: str) -> int | None:
         """Put a shared zone's top component underneath and return it (None for an empty zone).
@@ -312,6 +342,21 @@ class Table:
         self.turn_ended = True
         if after is not None:
             self.hand_on = self.seat(after)
+
+    def counted(self, items: Any) -> Any:
+        """The items an aggregate goes through, each counted as a step of the current action or query.
+
+        Aggregates nest (`count(a in xs: any(b in ys: ...))`) and run for every candidate of a
+        choice, so it is their items, not their number, that bound the work of one evaluation.
+        """
+        if not items:
+            return ()
+        if type(items) not in (list, tuple, str):
+            raise EvalError("not_a_list", value=items)
+        self.steps += len(items)
+        if self.steps > MAX_STEPS_PER_ACTION:
+            raise EvalError("steps", limit=MAX_STEPS_PER_ACTION)
+        return items
 
     def spend(self, steps: int = 1) -> None:
         """Count work done by one action; a ruleset that loops without end is stopped with a message."""

@@ -15,7 +15,7 @@ NAMES: dict[str, T.Type] = {
 ARITY: dict[str, tuple[int, int]] = {  # function -> (fewest, most) arguments
     "size": (1, 1), "top": (1, 1), "bottom": (1, 1), "next": (1, 2), "previous": (1, 2), "left": (1, 2),
     "right": (1, 2), "others": (1, 1), "str": (1, 1), "abs": (1, 1), "in_play": (1, 1), "min": (1, 9), "max": (1, 9),
-    "range": (2, 2), "zone_of": (1, 1), "owner_of": (1, 1), "mover_of": (1, 1),
+    "range": (2, 2), "zone_of": (1, 1), "owner_of": (1, 1), "mover_of": (1, 1), "pile_of": (1, 1),
 }
 FUNCTIONS = tuple(ARITY) + ("changes",)
 PURE = frozenset({"str", "abs", "min", "max", "range"})  # read nothing but their arguments: folded when those are known
@@ -26,7 +26,7 @@ ARGUMENT_KINDS: dict[str, tuple[str, ...]] = {  # what the first argument (of `r
     "top": ("zone", "list"), "bottom": ("zone", "list"), "size": ("zone", "list"), "next": T.NUMERIC,
     "previous": T.NUMERIC, "left": T.NUMERIC, "right": T.NUMERIC, "others": T.NUMERIC, "in_play": T.NUMERIC,
     "abs": ("int",), "range": T.NUMERIC, "zone_of": ("component",), "owner_of": ("component",),
-    "mover_of": ("component",),
+    "mover_of": ("component",), "pile_of": ("component",),
 }
 EVERY_ARGUMENT = frozenset({"range"})  # functions whose every argument is checked, not the first alone
 
@@ -43,7 +43,7 @@ def expected(function: str) -> str:
 
 def result_type(function: str, arguments: list[T.Type]) -> T.Type:
     """The type a built-in function gives, from the types of its arguments."""
-    if function in ("size", "abs"):
+    if function in ("size", "abs", "pile_of"):
         return T.INT
     if function in ("top", "bottom"):
         return T.COMPONENT

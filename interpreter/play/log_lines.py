@@ -154,6 +154,8 @@ def _scalar(value: Any) -> bool:
 Check = Callable[[Any, Table], bool]
 _SEAT: Check = lambda v, t: type(v) is int and 0 <= v < t.players  # noqa: E731
 _COMPONENT: Check = lambda v, t: type(v) is int and 0 <= v < t.components  # noqa: E731
+# a zone's owner: a seat, or a pile of a numbered zone (which has no more piles than the game has components)
+_PLACE: Check = lambda v, t: type(v) is int and 0 <= v < max(t.players, t.components)  # noqa: E731
 _NAME: Check = lambda v, t: _name(v)  # noqa: E731
 _COUNT: Check = lambda v, t: _whole(v, 0, MAX_NUMBER - 1)  # noqa: E731
 _ROUND: Check = lambda v, t: _whole(v, 1, MAX_NUMBER - 1)  # noqa: E731
@@ -182,8 +184,8 @@ EVENT_FIELDS: dict[str, tuple[str, Check]] = {  # each field of an event: the wo
     "round": ("round", _ROUND),
     "dealer": ("seat_or_null", _or_null(_SEAT)),
     "zone": ("name", _NAME), "from_zone": ("name", _NAME), "to_zone": ("name", _NAME),
-    "owner": ("seat_or_null", _or_null(_SEAT)), "from_owner": ("seat_or_null", _or_null(_SEAT)),
-    "to_owner": ("seat_or_null", _or_null(_SEAT)), "private_to": ("seat_or_null", _or_null(_SEAT)),
+    "owner": ("place_or_null", _or_null(_PLACE)), "from_owner": ("place_or_null", _or_null(_PLACE)),
+    "to_owner": ("place_or_null", _or_null(_PLACE)), "private_to": ("seat_or_null", _or_null(_SEAT)),
     "winner": ("seat_or_null", _or_null(_SEAT)),
     "order": ("components_or_null", lambda v, t: v is None or _ids(v, t.components)),
     "component": ("component_or_null", _or_null(_COMPONENT)),

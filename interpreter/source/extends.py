@@ -117,6 +117,9 @@ def layers_of(path: Path, find: Callable[[str, Path], Path], chain: tuple[str, .
     if not isinstance(data, dict):
         raise RulesetError([Problem("S100", "a ruleset is a mapping of sections (name:, components:, ...)",
                                     source.position(()))])
+    if chain and not reads_as_ruleset(data):  # any file may end in .yaml: nothing of it is merged
+        raise RulesetError([Problem("X008", "this base is not a ruleset: a ruleset states its `schema_version`, "
+                                    "a variant its own base in `extends`", source.position(()))])
     bases = data.get("extends")
     names = [] if bases is None else bases if isinstance(bases, list) else [bases]
     result: list[Layer] = []

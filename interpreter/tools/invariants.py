@@ -39,10 +39,10 @@ _END = _End()
 # ------------------------------------------------------------ places and snapshots
 
 def places(state: State) -> Iterator[tuple[str, int | None, list[int]]]:
-    """Every place a component can be: (zone, owner seat or None, its list bottom..top)."""
+    """Every place a component can be: (zone, owner seat or pile number or None, its list bottom..top)."""
     table = inspect(state)
     for name, spec in state.game.zones.items():
-        if spec.per_player:
+        if spec.indexed:
             for owner, cids in enumerate(table.zones[name]):
                 yield name, owner, cids
         else:
@@ -57,7 +57,7 @@ def snapshot(state: State) -> tuple[Any, ...]:
     """Everything an action may change, copied, so that 'nothing changed' can be tested."""
     table = inspect(state)
     return (
-        {name: [list(c) for c in z] if state.game.zones[name].per_player else list(z)
+        {name: [list(c) for c in z] if state.game.zones[name].indexed else list(z)
          for name, z in table.zones.items()},
         list(table.where), list(table.faces),
         {k: list(v) if isinstance(v, list) else v for k, v in table.vars.items()},

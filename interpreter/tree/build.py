@@ -358,8 +358,11 @@ class RulesetBuilder:
                 name=name, per_player=bool(spec.get("per_player", False)),
                 visibility=spec.get("visibility", "public"), home=bool(spec.get("home", False)),
                 stock=bool(spec.get("stock", False)), bag=bool(spec.get("bag", False)), refill_from=refill.get("from"),
-                refill_keep=int(refill.get("keep", 0)), description=str(spec.get("description", "")))
+                refill_keep=int(refill.get("keep", 0)), description=str(spec.get("description", "")),
+                numbered=bool(spec.get("numbered", False)))
             self.symbols.zones[name] = bool(spec.get("per_player", False))
+            if self.zones[name].numbered:
+                self.symbols.numbered.add(name)
         zones = self.zones
         homes = [z for z in zones.values() if z.home]
         if len(homes) != 1:
@@ -373,6 +376,22 @@ class RulesetBuilder:
                            "not per-player ones", "S208")
             if z.home and z.per_player:
                 self.error(("zones", z.name), "the home zone cannot be per player", "S207")
+            if z.numbered:
+                self._numbered_zone(z)
+
+    def _numbered_zone(self, zone: n.Zone) -> None:
+        """A numbered zone is a shared row of piles that play makes: nothing starts in it or is drawn from it."""
+        clashes = [key for key, on in (("per_player", zone.per_player), ("home", zone.home), ("stock", zone.stock),
+                                       ("bag", zone.bag), ("refill", zone.refill_from is not None)) if on]
+        if zone.visibility == "owner":
+            clashes.append("visibility: owner")
+        if clashes:
+            self.error(("zones", zone.name, "numbered"), f"a numbered zone is a shared row of piles made during "
+                       f"play; it cannot also have {', '.join(clashes)}", "S218")
+        for other in self.zones.values():
+            if other.refill_from == zone.name:
+                self.error(("zones", other.name, "refill", "from"), f"refill takes one pile; {zone.name!r} is "
+                           "numbered (a row of piles)", "S218")
 
     def _variables(self) -> None:
         from .reserved import clash

@@ -23,6 +23,8 @@ Path = tuple[Any, ...]
 Locals = dict[str, T.Type]  # the names bound where an effect runs, with their types
 
 BARE_EFFECTS = ("end_turn", "skip", "reverse")
+NEW = "new"  # `meld[new]`: the pile a move makes after the last one of a numbered zone
+NEW_PILE = object()
 CONTROL = ("if", "switch", "while", "for_each")
 EFFECTS = ("move", "draw", "deal", "shuffle", "set", "add", "skip", "reverse", "end_turn", "goto",
            "end_round", "draw_high", "roll", "reveal", "swap", "rotate", "eliminate", "do") + CONTROL
@@ -90,8 +92,8 @@ class EffectBuilder:
     def expr(self, text: Any, path: Path, loc: Locals, want: K.Kind | None = None) -> n.Expr:
         return self.owner.expression(text, path, loc, want)
 
-    def zone_ref(self, text: Any, path: Path, loc: Locals) -> n.ZoneRef | None:
-        """`discard` or `hand` or `hand[target]`."""
+    def zone_ref(self, text: Any, path: Path, loc: Locals, made: bool = False) -> n.ZoneRef | None:
+        """`discard` or `hand` or `hand[target]`; of a numbered zone, `meld[i]` or (where `made`) `meld[new]`."""
         symbols = self.owner.symbols
         try:
             if str(text) in symbols.variables:
@@ -105,19 +107,43 @@ class EffectBuilder:
         if name not in symbols.zones:
             self.owner.error(path, f"unknown zone {name!r}", "S303", suggest(name, list(symbols.zones)))
             return None
+        if name in symbols.numbered:
+            return self._pile_ref(name, owner, path, made)
+        if owner is NEW_PILE:
+            self.owner.error(path, f"zone {name!r} is not numbered; only a numbered zone has new piles", "S304")
+            return None
         if symbols.zones[name]:
             return n.ZoneRef(name=name, per_player=True, owner=owner)
         if owner is not None:
             self.owner.error(path, f"zone {name!r} is not per player; remove the [...]", "S304")
         return n.ZoneRef(name=name, per_player=False)
 
-    def _zone_lvalue(self, text: str, loc: Locals) -> tuple[str, n.Expr | None]:
-        """`zone` or `zone[expr]`, read with the grammar's assignment-target rule."""
+    def _pile_ref(self, name: str, index: Any, path: Path, made: bool) -> n.ZoneRef | None:
+        """One pile of a numbered zone: by its number, or a new one where components are moved to."""
+        if index is NEW_PILE and made:
+            return n.ZoneRef(name=name, per_player=False, numbered=True, new=True)
+        if index is NEW_PILE:
+            self.owner.error(path, "a new pile is made only by moving components to it; name one that exists", "S315")
+            return None
+        if index is None:
+            choices = f"{name}[i] (from 0)" + (f" or {name}[new]" if made else "")
+            self.owner.error(path, f"{name!r} is a row of piles: say which one, {choices}", "S315")
+            return None
+        if index.type.kind not in T.NUMERIC + ("any", "none"):
+            self.owner.error(path, f"a pile of {name!r} is picked by its number; this is {index.type.describe()}",
+                             "E131")
+            return None
+        return n.ZoneRef(name=name, per_player=False, owner=index, numbered=True)
+
+    def _zone_lvalue(self, text: str, loc: Locals) -> tuple[str, Any]:
+        """`zone` or `zone[expr]`, read with the grammar's assignment-target rule; `zone[new]` gives NEW_PILE."""
         tree = parse(text, start="lvalue")
         name = str(tree.children[0])
         index = tree.children[1] if len(tree.children) > 1 else None
         if index is None:
             return name, None
+        if isinstance(index, Tree) and index.data == "name" and str(index.children[0]) == NEW:
+            return name, NEW_PILE
         return name, self.owner.expressions.build_tree(index, text, loc)
 
     def target(self, text: str, path: Path, loc: Locals) -> n.Target | None:
@@ -311,7 +337,7 @@ class EffectBuilder:
 
     def _e_move(self, args: Any, path: Path, loc: Locals) -> n.Effect:
         args = self.args(args, path, ("card", "cards", "from", "to", "count", "bottom"), ("to",))
-        to = self.zone_ref(args.get("to"), path + ("to",), loc)
+        to = self.zone_ref(args.get("to"), path + ("to",), loc, made=True)
         bottom = bool(args.get("bottom", False))
         if "card" in args or "cards" in args:
             key = "card" if "card" in args else "cards"
@@ -334,8 +360,9 @@ class EffectBuilder:
         hand = next((z.name for z in zones.values() if z.per_player), None)
         source = str(args.get("from", stock))
         to = str(args.get("to", hand))
-        if source not in zones or zones[source].per_player:
-            self.owner.error(path, "draw needs a shared zone to draw from (from:, or a zone with stock: true)", "S310")
+        if source not in zones or zones[source].indexed:
+            self.owner.error(path, "draw needs a shared zone of one pile to draw from (from:, or a zone with "
+                             "stock: true)", "S310")
             return n.NOTHING
         if to not in zones or not zones[to].per_player:
             self.owner.error(path, "draw needs a per-player zone to draw into (to:)", "S310")
@@ -396,6 +423,9 @@ class EffectBuilder:
         zone = self.zone_ref(args.get("from"), path + ("from",), loc)
         value = self.expr(args.get("value"), path + ("value",), loc | {"card": T.COMPONENT}, K.NUMBER)
         target = self.target(str(args.get("set")), path + ("set",), loc)
+        if zone is not None and (zone.per_player or zone.numbered):
+            self.owner.error(path + ("from",), "draw_high needs a shared zone of one pile to draw from", "S310")
+            return n.NOTHING
         if zone is None or target is None:
             return n.NOTHING
         return n.DrawHigh(path=path, zone=zone, value=value, target=target, roll=bool(args.get("roll", False)))

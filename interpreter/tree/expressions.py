@@ -164,6 +164,8 @@ class ExpressionBuilder:
             declared = symbols.param_types.get(name)
             rtype = declared if declared is not None else T.TEXT if isinstance(value, str) else T.of_value(value)
             return n.ParamRef(source=source, type=rtype, const=value, name=name)
+        if name in symbols.numbered:  # its piles; `size(meld)` counts them
+            return n.ZoneRead(source=source, type=T.list_of(T.ZONE), name=name, per_player=False, numbered=True)
         if name in symbols.zones:
             per_player = symbols.zones[name]
             return n.ZoneRead(source=source, type=T.ZONE, reads=frozenset({ACTOR}) if per_player else frozenset(),
@@ -356,6 +358,12 @@ class ExpressionBuilder:
                                       name=name, per_player=True, owner=index)
                 if symbols.zones.get(name):
                     return self._make(n.ZoneRead, node, T.ZONE, [index], name=name, per_player=True, owner=index)
+                if name in symbols.numbered:
+                    if index.type.kind not in T.NUMERIC + ("any", "none"):
+                        raise self._error(f"a pile of {name!r} is picked by its number; this is "
+                                          f"{index.type.describe()}", index_node, code="E131")
+                    return self._make(n.ZoneRead, node, T.ZONE, [index], name=name, per_player=False, owner=index,
+                                      numbered=True)
                 held = symbols.variable_types.get(name, T.ANY)
                 if name in symbols.variables and held.kind not in ("list", "any", "none"):
                     raise self._error(f"{name!r} is not kept per player and holds {held.describe()}; "

@@ -121,11 +121,15 @@ class VariableRead(Expr):
 
 @node
 class ZoneRead(Expr):
-    """A zone's components; a per-player zone is the acting player's, or `owner`'s (`hand[p]`)."""
+    """A zone's components; a per-player zone is the acting player's, or `owner`'s (`hand[p]`).
+
+    A numbered zone reads as its list of piles, or with `owner` as one pile (`meld[i]`, empty past the last).
+    """
 
     name: str
     per_player: bool
     owner: Expr | None = None
+    numbered: bool = False
 
 
 @node
@@ -246,11 +250,13 @@ class Arithmetic(Expr):
 
 @node
 class ZoneRef:
-    """A zone named by an effect: `discard`, `hand` (the acting player's), `hand[target]`."""
+    """A zone named by an effect: `discard`, `hand` (the acting player's), `hand[target]`, `meld[i]`, `meld[new]`."""
 
     name: str
     per_player: bool
-    owner: Expr | None = None
+    owner: Expr | None = None  # a per-player zone's seat, or a numbered zone's pile
+    numbered: bool = False
+    new: bool = False  # `meld[new]`: a pile made by this effect, after the last one
 
 
 @node
@@ -479,6 +485,11 @@ class Zone:
     refill_from: str | None
     refill_keep: int
     description: str = ""
+    numbered: bool = False  # a row of piles made during play (`meld[new]`), none at the start of a round
+    indexed: bool = field(init=False)  # the zone is a list of piles: one a seat, or one per number (read per move)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "indexed", self.per_player or self.numbered)
 
 
 @node

@@ -42,7 +42,8 @@ _EVALUATION = {  # an EvalError's words by its kind, filled from its details
     "draw_high": "draw_high found no single highest value in {limit} draws of every tied player",
     "choice_sets": "choice {choice!r} has more than {limit} possible sets; limit it with max:",
     "too_large": "{name} would hold a value too large (more than {limit:,} items, or a number beyond ±{number:,})",
-    "steps": "one action did more than {limit} steps (loops, skips and moves); the ruleset may loop without end",
+    "steps": "one action or listing of moves did more than {limit} steps (loops, skips, moves and items gone "
+             "through); the ruleset may loop without end",
     "no_faces": "{component} has no faces to roll",
     "stuck": "nobody may act (round {round}, player {player} to play, phase {phase!r}): the game cannot go on",
     "no_player": "{value!r} is not a seat of this game (the seats are 0 to {last})",
@@ -50,6 +51,8 @@ _EVALUATION = {  # an EvalError's words by its kind, filled from its details
     "not_a_number": "{value!r} is not a number, where a count or an amount is needed",
     "not_a_list": "{value!r} is not a zone or a list, where components or values are gone through",
     "no_component": "{value!r} is not a component of this game",
+    "no_pile": "{zone} has no pile {value!r} (it has {count}, numbered from 0)",
+    "too_many_piles": "{zone} would have more piles than the game has components ({limit})",
     "failed": "this rule failed in a way validation does not foresee ({error}: {reason})",
 }
 _FILE = {  # a BadFile's words by its kind, filled from its fields
@@ -151,6 +154,7 @@ class _ReplayFields(Mapping[str, Any]):
 _EXPECTED = {  # what a field of a log line must be, by the name the line checks give it (play/log_lines.py)
     "seat": "a seat number from 0 to {last_seat}",
     "seat_or_null": "a seat number from 0 to {last_seat}, or null",
+    "place_or_null": "a seat number from 0 to {last_seat}, a pile number below {components}, or null",
     "seats": "a list of seat numbers from 0 to {last_seat}",
     "seat_kinds": "a list of {players} names, one per seat",
     "players": "a whole number from 1 to {max_players}",

@@ -137,6 +137,9 @@ class RuleSheet:
                 notes.append(zone.description.rstrip("."))
             if zone.home:
                 notes.append(f"every {self.noun[0]} starts here and comes back here each round")
+            if zone.numbered:
+                notes.append("a row of piles that play lays one by one, numbered from 0; none at the start of a "
+                             "round")
             if zone.stock:
                 notes.append("draws come from here")
             if zone.bag:

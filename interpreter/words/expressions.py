@@ -119,8 +119,19 @@ class Words:
             return self.zone_phrase(name, self.phrase(owner, scope))
         return self.zone_phrase(name, scope.actor if per_player else None)
 
+    def pile(self, name: str, index: n.Expr | None, new: bool, scope: Scope) -> Phrase:
+        """A numbered zone: all its piles, one by its number (counted from 0), or a new one."""
+        term = self.m.term(words(name))
+        if new:
+            return Phrase(f"a new {term}", kind="components")
+        if index is None:
+            return Phrase(f"the {term}s", plural=True)
+        return Phrase(f"{term} number {self.phrase(index, scope).embedded()}", kind="components")
+
     def place(self, ref: n.ZoneRef, scope: Scope) -> Phrase:
         """The zone an effect names."""
+        if ref.numbered:
+            return self.pile(ref.name, ref.owner, ref.new, scope)
         return self.zone(ref.name, ref.per_player, ref.owner, scope)
 
     def target(self, target: n.Target, scope: Scope) -> str:

@@ -79,6 +79,8 @@ class Phrases(n.Pass[Phrase]):
         return Phrase(term)
 
     def visit_ZoneRead(self, node: n.ZoneRead, scope: Scope) -> Phrase:
+        if node.numbered:
+            return self.w.pile(node.name, node.owner, False, scope)
         return self.w.zone(node.name, node.per_player, node.owner, scope)
 
     def visit_DefinitionUse(self, node: n.DefinitionUse, scope: Scope) -> Phrase:
@@ -103,6 +105,9 @@ class Phrases(n.Pass[Phrase]):
 
     def visit_Call(self, node: n.Call, scope: Scope) -> Phrase:
         said = [self.w.phrase(arg, scope) for arg in node.args]
+        piles = node.args[0] if node.args else None
+        if node.function == "size" and isinstance(piles, n.ZoneRead) and piles.numbered and piles.owner is None:
+            return Phrase(f"the number of {said[0].text.removeprefix('the ')}")  # "the number of *meld*s"
         return getattr(self, "_f_" + node.function)(said, scope)
 
     def _f_size(self, said: list[Phrase], scope: Scope) -> Phrase:
@@ -170,6 +175,9 @@ class Phrases(n.Pass[Phrase]):
 
     def _f_owner_of(self, said: list[Phrase], scope: Scope) -> Phrase:
         return Phrase(f"the player whose zone holds {said[0].embedded()} (nobody for a shared zone)")
+
+    def _f_pile_of(self, said: list[Phrase], scope: Scope) -> Phrase:
+        return Phrase(f"the number of the pile holding {said[0].embedded()} (none outside a numbered zone)")
 
     def _f_mover_of(self, said: list[Phrase], scope: Scope) -> Phrase:
         return Phrase(f"the player whose action last moved {said[0].embedded()} (nobody for a deal or a setup)")

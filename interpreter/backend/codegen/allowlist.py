@@ -29,7 +29,7 @@ _ATTRIBUTES = {  # what the generated code reads of an environment and a table, 
     "faces", "out", "turn_ended",
     "get", "pop", "append", "sort",
     "move", "take_top", "shuffle", "set_var", "skip", "reverse", "goto", "end_round", "eliminate", "spend",
-    "roll", "seat_after", "seat",
+    "roll", "seat_after", "seat", "pile", "new_pile", "counted",
 }
 _STORED_ATTRIBUTES = {"turn_ended"}
 _NODES = (

@@ -63,6 +63,10 @@ class EffectCode(n.Pass[None]):
         return self.module.bind(name)
 
     def owner(self, ref: n.ZoneRef) -> str:
+        if ref.new:
+            return f"s.new_pile({self.key(ref.name)})"
+        if ref.numbered and ref.owner is not None:
+            return f"s.pile({self.key(ref.name)}, {self.value(ref.owner)})"
         if not ref.per_player:
             return "None"
         return f"s.seat({self.value(ref.owner)})" if ref.owner is not None else "e.player"

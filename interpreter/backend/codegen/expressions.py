@@ -17,7 +17,7 @@ from ...language import types as T
 from ...tree import nodes as n
 from ...tree.fold import PURE
 from ...tree.nodes import NOT_CONSTANT
-from ..closures import FUNCTIONS, Closures, Env, always_a_seat, face_tables, per_player_entry
+from ..closures import FUNCTIONS, Closures, Env, always_a_seat, face_tables, per_player_entry, pile_entry
 from .module import ModuleWriter
 
 _USES_TABLE = re.compile(r"\bs\b")
@@ -215,6 +215,8 @@ class ExpressionCode(n.Pass[str]):
         return self._entry(f"s.vars[{self.module.bind(node.name)}]", node.per_player, node.owner)
 
     def visit_ZoneRead(self, node: n.ZoneRead) -> str:
+        if node.numbered and node.owner is not None:
+            return f"{self.module.bind(pile_entry)}(s.zones[{self.module.bind(node.name)}], {self.code(node.owner)})"
         return self.zone(node.name, node.per_player, node.owner)
 
     def zone(self, name: str, per_player: bool, owner: n.Expr | None) -> str:
@@ -267,7 +269,7 @@ class ExpressionCode(n.Pass[str]):
         return f"s.changes.get(({self.module.bind(node.zone)}, {owner}), 0)"
 
     def visit_Aggregate(self, node: n.Aggregate) -> str:
-        source = f"({self.code(node.items)} or ())"
+        source = f"s.counted({self.code(node.items)})"  # its items are work of the action or query
         var = self.module.name("_v")
         outer = self.scope.get(node.binder)
         self.scope[node.binder] = var
