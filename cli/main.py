@@ -115,6 +115,8 @@ def _players(game: Any, players: int | None) -> int:
     return players
 
 
+_BOTS = click.option("--bots", default=None, metavar="KIND,KIND,...", callback=_bot_list,
+                     help="Bot kind of each computer seat in turn, e.g. random,greedy [default: --bot for every seat].")
 _RULESET = click.argument("ruleset", metavar="RULESET")
 _SEED = click.option("--seed", type=Seed(), default=0, show_default=True,
                      help="Seed of all randomness, a 64-bit whole number (-2**63 to 2**63 - 1).")
@@ -219,8 +221,7 @@ def schema_command(of_log: bool) -> None:
 @_LOG
 @_FORCE
 @_BOT
-@click.option("--bots", default=None, metavar="KIND,KIND,...", callback=_bot_list,
-              help="Bot kind of each computer seat in turn, e.g. random,greedy [default: --bot for every seat].")
+@_BOTS
 @click.option("--delay", type=Seconds(), default=0.0, show_default=True, metavar="SECONDS",
               help=f"Pause after each bot move, to follow the game (0 to {MAX_DELAY:g} seconds).")
 @click.option("--resume", default=None, metavar="FILE",
@@ -232,25 +233,31 @@ def play(ruleset: str | None, players: int | None, humans: int, seed: int | None
 
     Choose a move by its number or by typing it (see `?` during a game).
     """
-    from .play import bot_kinds, play as play_game
+    from .play import play as play_game
     if resume is not None:
         sys.exit(_resume(resume, ruleset, log, delay))
     if ruleset is None:
         raise click.UsageError("Missing argument 'RULESET' (or --resume FILE).")
     game = _load(ruleset)
+    count, seats = _seating(game, players, humans, bots, bot)
+    if seed is None:  # every game a new one, yet each can be played again from the seed it prints
+        import secrets
+        seed = secrets.randbelow(2 ** 32)
+    sys.exit(play_game(game, count, humans, seed, seats, log, delay))
+
+
+def _seating(game: Any, players: int | None, humans: int, bots: list[str], bot: str) -> tuple[int, list[str]]:
+    """The size of the table and each computer seat's bot kind, people first; people who do not fit: a usage error."""
+    from .play import bot_kinds
     if players is None and len(bots) > 1:
         players = humans + len(bots)
     count = _players(game, players if players is not None else max(game.min_players, humans))
     if humans > count:
         raise click.BadParameter(f"{humans} people cannot sit at a table of {count}", param_hint="'--humans'")
     try:
-        seats = bot_kinds(bots, bot, count - humans)
+        return count, bot_kinds(bots, bot, count - humans)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="'--bots'") from None
-    if seed is None:  # every game a new one, yet each can be played again from the seed it prints
-        import secrets
-        seed = secrets.randbelow(2 ** 32)
-    sys.exit(play_game(game, count, humans, seed, seats, log, delay))
 
 
 def _resume(path: str, ruleset: str | None, log: TextIO | None, delay: float) -> int:
@@ -268,6 +275,44 @@ def _resume(path: str, ruleset: str | None, log: TextIO | None, delay: float) ->
         click.echo(f"error: {path}: its seats ({', '.join(seats)}) are not people first and then bots", err=True)
         return EXIT_FAILED
     return play_game(state.game, len(seats), humans, seed, bots, log, delay, start=state)
+
+
+@main.command()
+@_RULESET
+@_PLAYERS
+@click.option("--humans", type=click.IntRange(min=0), default=None,
+              help="People at the table, each with a link of their own (they take the first seats) "
+                   "[default: 2, or 1 for a one-player game].")
+@_PLAY_SEED
+@_LOG
+@_FORCE
+@_BOT
+@_BOTS
+@click.option("--delay", type=Seconds(), default=1.0, show_default=True, metavar="SECONDS",
+              help=f"Pause before each bot move, to follow the game and claim in time (0 to {MAX_DELAY:g} seconds).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; the default lets only this machine in (0.0.0.0: every network).")
+@click.option("--port", type=click.IntRange(min=0, max=65535), default=8000, show_default=True,
+              help="Port to listen on (0: any free one).")
+def serve(ruleset: str, players: int | None, humans: int | None, seed: int | None, log: TextIO | None,
+          force: bool, bot: str, bots: list[str], delay: float, host: str, port: int) -> None:
+    """Play in the browser: one secret link per person, and one for spectators.
+
+    Each link shows the table as that seat may see it, updated live; bots play
+    on the server. Ctrl-C stops the server (and writes the log of a game not
+    over). See docs/web.md.
+    """
+    from .web.command import serve as run
+    from .web.command import web_installed
+    if not web_installed():
+        sys.exit(EXIT_FAILED)
+    game = _load(ruleset)
+    people = humans if humans is not None else min(2, game.max_players)
+    count, kinds = _seating(game, players, people, bots, bot)
+    if seed is None:  # as for `play`: a fresh game each time, told by its seed
+        import secrets
+        seed = secrets.randbelow(2 ** 32)
+    sys.exit(run(game, count, people, seed, kinds, log, delay, host, port))
 
 
 @main.command()

@@ -49,6 +49,7 @@ from typing import Any
 
 from ..interpreter import Action, ChoiceSpec, State, View, say_refusal
 from ..interpreter.words.refusals import say_short
+from .refusing import pointable, refused_alone, refused_together
 from .style import Style, component_order, count, value_text, words
 from .table import PLAIN, describe_action, describe_rest, describe_value
 
@@ -237,17 +238,13 @@ class Chooser:
         player = self.actions[0].actor
         own = [cid for name, zone in game.zones.items() if zone.per_player for cid in self.view.zone(name, player)
                if cid is not None]
-        for spec in game.actions_in_phase(self.view.phase):
-            if spec.by_anyone or not spec.choices or spec.choices[0].kind != "component":
-                continue
-            first = spec.choices[0]
+        for spec in pointable(state, self.view.phase):
             for cid in own:
                 label = game.label(cid, self.view.faces)
                 if _match_slots(typed, ((pieces(spec.name),), (pieces(label),)), True) is None:
                     continue
-                value = (cid,) if first.many else cid  # a set of one: its `where` is the set's test of each
-                refusal = state.why_not(Action(spec.name, player, ((first.name, value),)))
-                if refusal is not None and refusal.code not in ("missing", "set_size"):
+                refusal = refused_alone(state, spec, player, cid)
+                if refusal is not None:
                     return self._refused(f"{spec.name} {label}", refusal)
         return None
 
@@ -267,26 +264,16 @@ class Chooser:
                 for owner in ((player,) if zone.per_player else range(len(self.view.zones[name])) if zone.numbered
                               else (None,))
                 for cid in self.view.zone(name, owner) if cid is not None]
-        for spec in game.actions_in_phase(self.view.phase):
-            if spec.by_anyone or not spec.choices:
-                continue
+        for spec in pointable(state, self.view.phase):
             slots = [c for c in spec.choices if c.kind == "component" and not c.many]
             rest = typed
             name = pieces(spec.name)
             if rest[:len(name)] == name:
                 rest = rest[len(name):]
             picked = _pick(rest, len(slots), [(cid, pieces(game.label(cid, self.view.faces))) for cid in seen])
-            if not picked:
-                continue
-            found = []
-            for order in (picked, picked[:1] + sorted(picked[1:]), sorted(picked)):
-                args = tuple((slot.name, cid) for slot, cid in zip(slots, order))
-                refusal = state.why_not(Action(spec.name, player, args))
-                if refusal is not None and refusal.code not in ("missing", "set_size", "not_asked", "unexpected"):
-                    found.append((("require", "where").index(refusal.code) if refusal.code in ("require", "where") else 2,
-                                  order, refusal))
-            if found:  # a refusal by the action's rule says more than one by a choice's list
-                _, order, refusal = min(found, key=lambda item: item[0])
+            found = refused_together(state, spec, player, picked)
+            if found is not None:
+                order, refusal = found
                 move = " ".join([spec.name] + [game.label(cid, self.view.faces) for cid in order])
                 return self._refused(move, refusal)
         return None

@@ -131,6 +131,39 @@ def _worth_showing(variable: VariableSpec, value: Any) -> bool:
 SHORT_ORDER = 4  # seats the order of play names before it trails off
 
 
+def shared_variables(game: Game, view: View, viewer: int | None) -> list[tuple[VariableSpec, Any]]:
+    """The table's own variables (not a seat's) worth showing to `viewer` now, with their values."""
+    return [(v, view.variables[v.name]) for v in shown_variables(game)
+            if not v.per_player and _worth_showing(v, view.variables[v.name])
+            and visibility.may_read(v, None, viewer, view.current)]
+
+
+def seat_variables(game: Game, view: View, viewer: int | None, player: int) -> list[tuple[VariableSpec, Any]]:
+    """One seat's variables worth showing to `viewer` now, with their values."""
+    found = []
+    for var in shown_variables(game):
+        if var.per_player:
+            value = view.variables[var.name][player]
+            if _worth_showing(var, value) and visibility.may_read(var, player, viewer, view.current):
+                found.append((var, value))
+    return found
+
+
+def zone_kind(game: Game, name: str) -> str:
+    """How a zone is laid out: a seat's `hand`, a face-down `stack`, a `pile` shown by its top, an open `row`.
+
+    A pile is a zone another zone is refilled from, or one whose top alone is seen.
+    """
+    spec = game.zones[name]
+    if spec.per_player:
+        return "hand"
+    if spec.visibility == "hidden":
+        return "stack"
+    if spec.visibility == "top" or any(other.refill_from == name for other in game.zones.values()):
+        return "pile"
+    return "row"
+
+
 def play_order(view: View) -> str:
     """Who plays after whom: "P1 → P2 → P3 → P1", following the direction of play ("P1 → P2 → P3 → P4 → …")."""
     order = [(view.current + i * view.direction) % view.players for i in range(view.players + 1)]
@@ -155,14 +188,10 @@ def render_table(state: State, viewer: int | None, style: Style = PLAIN, recent:
         turn += f" · {phase_label(game, view.phase)}"
     lines.extend(fold(f"{turn} · play goes {play_order(view)}", width))
     lines.extend(_player_rows(state, view, viewer, style, open_hands, width))
-    piles = {spec.refill_from for spec in game.zones.values()}
     shared = [line for name, spec in game.zones.items() if not spec.per_player
               for pile in (range(len(view.zones[name])) if spec.numbered else (None,))
-              for line in [_shared_zone(game, view, name, name in piles or spec.visibility == "top", style, pile)]
-              if line]
-    shared += [f"{label(v)}: {style.value(view.variables[v.name])}" for v in shown_variables(game)
-               if not v.per_player and _worth_showing(v, view.variables[v.name])
-               and visibility.may_read(v, None, viewer, view.current)]
+              for line in [_shared_zone(game, view, name, zone_kind(game, name) == "pile", style, pile)] if line]
+    shared += [f"{label(v)}: {style.value(value)}" for v, value in shared_variables(game, view, viewer)]
     if shared:
         lines.extend(wrap("  ", shared, " · ", width, 2))
     hand: list[str] = []
@@ -199,7 +228,6 @@ def _player_rows(state: State, view: View, viewer: int | None, style: Style, ope
     name_width = max(len(n) for n in names)
     scores = state.scores()
     score_width = max(len(str(s)) for s in scores)
-    per_player = [v for v in shown_variables(game) if v.per_player]
     rows = []
     for p in range(view.players):
         marker = "▶" if p == view.current and not view.over else " "
@@ -215,10 +243,8 @@ def _player_rows(state: State, view: View, viewer: int | None, style: Style, ope
         parts.append(f"{words(game.score_variable)} {scores[p]:>{score_width}}")
         if p == view.dealer:
             parts.append("dealer")
-        for var in per_player:
-            value = view.variables[var.name][p]
-            if _worth_showing(var, value) and visibility.may_read(var, p, viewer, view.current):
-                parts.append(label(var) if value is True else f"{label(var)}: {style.value(value)}")
+        for var, value in seat_variables(game, view, viewer, p):
+            parts.append(label(var) if value is True else f"{label(var)}: {style.value(value)}")
         name = names[p].ljust(name_width)
         rows.append(f"  {marker} {style.strong(name) if p == view.current else name}  " + "  ".join(parts))
         for shown in listed:
