@@ -138,18 +138,23 @@ class Style:
 
 
 def wrap(head: str, parts: list[str], separator: str, width: int, indent: int) -> list[str]:
-    """`head` and then `parts`, broken into lines of at most `width` visible characters."""
+    """`head` and then `parts`, broken into lines of at most `width` visible characters.
+
+    A line that breaks ends with the separator's mark (" ·"), so a part joins a line only if the mark still fits
+    after it whenever another part follows; a part too long for a line of its own is folded between words.
+    """
     lines: list[str] = []
     line = head
+    mark = separator.rstrip()
     for i, part in enumerate(parts):
         joined = line + (separator if i else "") + part
-        if i and len(click.unstyle(joined)) > width:
-            lines.append(line + separator.rstrip())
+        if i and len(click.unstyle(joined)) + (len(mark) if i < len(parts) - 1 else 0) > width:
+            lines.append(line + mark)
             line = " " * indent + part
         else:
             line = joined
     lines.append(line)
-    return lines
+    return [row for line in lines for row in fold(line, width, indent + 2)]
 
 
 _PIECE = re.compile(r"\x1b\[[0-9;]*m.*?\x1b\[0m|\s+|[^\s\x1b]+|\x1b\[[0-9;]*m")  # a coloured run, spaces, a word

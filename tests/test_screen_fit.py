@@ -13,7 +13,10 @@ import sys
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from rulesrun.cli.story import round_story
+from rulesrun.cli.style import wrap
 from rulesrun.interpreter import load_game
 
 ROWS, COLUMNS = 24, 80
@@ -90,3 +93,12 @@ def test_typing_history_shows_the_whole_round_then_asks_again() -> None:
     told, _, after = result.output.partition("This round so far:\n")
     assert after.startswith("── Round 1") and "P2 draws 7 cards" in after.split("Your moves:")[0]
     assert after.count("Your moves:") == 1 and told.count("Your moves:") == 1  # the question is asked again
+
+
+@given(st.lists(st.text(alphabet="ab ·()1", min_size=1, max_size=30), min_size=1, max_size=12),
+       st.integers(min_value=30, max_value=100))
+def test_a_wrapped_row_never_passes_the_width(parts: list[str], width: int) -> None:
+    """A broken line ends with the separator's mark: it once ran two columns past the screen, and the title
+    scrolled away (DOS, when the shared zones filled a row to the last column, or one zone was wider than it)."""
+    for line in wrap("  ", parts, " · ", width, 2):
+        assert len(line) <= width or " " not in line.strip()  # only a single word longer than the width passes it
