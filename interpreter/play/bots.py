@@ -6,8 +6,10 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
+from ..engine.determinize import determinize
 from ..engine.game import Action, Game
 from ..engine.state import State, View
+from .lookahead import WORLD_FAILURES, Start, judge, settle
 
 
 class Bot(Protocol):
@@ -35,13 +37,17 @@ class RandomBot:
 
 
 class GreedyBot:
-    """A simple, sensible player for any shedding game.
+    """A simple, sensible player for any game, judging each move one step ahead.
 
-    It takes every claim offered (calls and catches), prefers the action that
-    gets rid of the most of its own components and, among those, the ones
-    worth the most points; a declared value is the one its hand shares most.
-    Where the ruleset declares an `evaluation`, it first prefers the action after
-    which that judges its position best (looking one action ahead).
+    It makes up one world from what it sees (`engine/determinize.py`) and tries
+    each move there: the move is judged after the claims it opens to the others
+    (`lookahead.judge`: a round won, else the ruleset's `evaluation`, else hand
+    sizes and points). Among moves judged alike it prefers the one that gets rid
+    of the most of its own components and, among those, the ones worth the most
+    points; a declared value is the one its hand shares most. A claim (a call, a
+    catch) is taken when the world after it is better than the world without
+    it, so a call that protects it or a catch that costs another player is
+    taken, and a challenge or a call that costs it is not.
     """
 
     name = "greedy"
@@ -50,46 +56,54 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: State, actions: list[Action]) -> Action:
-        claims = [a for a in actions if state.game.action_index[a.name].by_anyone]
-        if claims:
-            return claims[0]
-        view = state.view(state.current_player())
-        owned: dict[int, dict[int, int]] = {}  # actor -> their components: worked out once per decision
-        for a in actions:
-            if a.actor not in owned:
-                owned[a.actor] = _own_components(state.game, view, a.actor)
-        scores = [self._score(state.game, owned[a.actor], a) for a in actions]
-        if state.game.evaluation is not None:
-            scores = [(_after(state, a),) + score for a, score in zip(actions, scores)]
+        if len(actions) == 1:
+            return actions[0]
+        me = state.current_player()
+        world, start = determinize(state, me, self.rng), Start(state)
+        mine = _own_components(state.game, state.view(me), me)
+        scores = [(_tried(world, a, me, start),) + _score(state.game, mine, a) for a in actions]
         best = max(scores)
         return self.rng.choice([a for a, score in zip(actions, scores) if score == best])
 
     def claim(self, state: State, actions: list[Action]) -> Action | None:
-        return actions[0]
-
-    @staticmethod
-    def _score(game: Game, mine: dict[int, int], action: Action) -> tuple[float, ...]:
-        kinds = _choice_kinds(game, action.name)
-        shed, points, fit = 0, 0, 0
-        for name, value in action.args:
-            kind = kinds[name]
-            if kind == "component":
-                for cid in value if isinstance(value, tuple) else (value,):  # a set sheds each of its components
-                    if cid in mine:
-                        shed += 1
-                        points += game.attribute(cid, "points", mine) or 0
-            elif kind == "value":
-                fit += sum(1 for c in mine if value in _values(game, c, mine[c]))
-        ends_turn_early = 1 if not kinds and not shed else 0
-        return (shed, fit, points, -ends_turn_early)
+        me = actions[0].actor
+        world, start = determinize(state, me, self.rng), Start(state)
+        without = world.clone()
+        settle(without, me)
+        value, chosen = judge(without, me, start), None
+        for action in actions:
+            tried = _tried(world, action, me, start)
+            if tried > value:
+                value, chosen = tried, action
+        return chosen
 
 
-def _after(state: State, action: Action) -> float:
-    """The ruleset's evaluation, for the actor, of the position an action leads to."""
-    after = state.clone()
-    after.apply(action)
-    value = after.evaluate(action.actor)
-    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else float("-inf")
+def _tried(world: State, action: Action, me: int, start: Start) -> float:
+    """How good the world is for `me` after `action` and the claims it opens to the others."""
+    after = world.clone()
+    try:
+        after.apply(action)
+        settle(after, me)
+    except WORLD_FAILURES:  # the made-up world cannot take it (it rests on something unseen): no opinion
+        return judge(world, me, start)
+    return judge(after, me, start)
+
+
+def _score(game: Game, mine: dict[int, int], action: Action) -> tuple[float, ...]:
+    """The tie-break among moves judged alike: components shed, a declared value that fits the hand, points."""
+    kinds = _choice_kinds(game, action.name)
+    shed, points, fit = 0, 0, 0
+    for name, value in action.args:
+        kind = kinds[name]
+        if kind == "component":
+            for cid in value if isinstance(value, tuple) else (value,):  # a set sheds each of its components
+                if cid in mine:
+                    shed += 1
+                    points += game.attribute(cid, "points", mine) or 0
+        elif kind == "value" and not isinstance(value, bool):
+            fit += sum(1 for c in mine if value in _values(game, c, mine[c]))
+    ends_turn_early = 1 if not kinds and not shed else 0
+    return (shed, fit, points, -ends_turn_early)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -119,7 +133,27 @@ def _values(game: Game, cid: int, face: int) -> set:
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}  # kind -> a bot from a seed
+SEARCH = "search"  # with a budget: search, search:LEVEL, search:PLAYOUTS (see search.py)
+
+
+def check_kind(kind: str) -> str:
+    """A bot kind as written (`random`, `greedy`, `search:200`), or ValueError saying what kinds there are."""
+    name, colon, budget = kind.partition(":")
+    if name == SEARCH:
+        from .search import budget as playouts
+        playouts(budget if colon else "")
+        return kind
+    if kind not in BOTS:
+        raise ValueError(f"{kind[:40]!r} is not a bot; choose one of: {', '.join(sorted([*BOTS, SEARCH]))} "
+                         f"(search takes a budget: search:easy, search:normal, search:hard or search:PLAYOUTS)")
+    return kind
 
 
 def make_bot(kind: str, seed: int) -> Bot:
+    """A bot of a checked kind, all its randomness drawn from `seed`."""
+    name, _, budget = kind.partition(":")
+    if name == SEARCH:
+        from .search import SearchBot
+        from .search import budget as playouts
+        return SearchBot(seed, playouts(budget))
     return BOTS[kind](seed)

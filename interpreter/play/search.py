@@ -1,0 +1,197 @@
+"""The search bot: information-set Monte Carlo tree search over what the player may see.
+
+Each playout starts from a world made up from the player's view
+(`engine/determinize.py`: the unseen components dealt at random, unseen
+variables at their initial values, chance from the bot's generator), so the
+bot never reads what it may not see. One tree is grown over all those worlds
+(single-observer ISMCTS): its edges are moves up to interchangeable components
+(any red 7 is a red 7), a move is chosen by UCB among the moves the world at
+hand allows, counting how often each was available. Below the tree the playout
+goes on with a quick policy (`lookahead.rollout_step`) until the round ends, or
+for at most `ROLLOUT_STEPS` actions, and every player's result is judged by
+`lookahead.judge`; each move in the tree is credited with the result of the
+player who made it. Claims (calls, catches) are not searched: the bot takes
+them as `greedy` does, and in playouts the first claim offered is taken.
+
+The budget is a number of playouts per decision, so a game replays from its
+seed; a decision also stops at `seconds` of thinking, a bound for people
+waiting at the table (a decision cut short by it is no longer reproducible).
+Playouts run on the generated engine.
+"""
+from __future__ import annotations
+
+import functools
+import math
+import random
+import time
+from typing import Any
+
+from ..engine.determinize import determinize
+from ..engine.game import Action, Game
+from ..engine.state import EVERYONE, State
+from .bots import GreedyBot
+from .lookahead import WORLD_FAILURES, Start, claims_of, judge, rollout_step
+
+ROLLOUT_STEPS = 16  # actions a playout goes on below the tree before its position is judged
+EXPLORATION = 0.7  # the UCB constant, for results between 0 and 1
+LEVELS = {"easy": 25, "normal": 100, "hard": 400}  # playouts per decision
+MAX_PLAYOUTS = 100_000
+THINK_SECONDS = 5.0  # per decision, at most
+
+
+class _Node:
+    """A move in the tree: who made it, how often it was tried and available, and the results of its mover."""
+
+    __slots__ = ("actor", "available", "children", "total", "visits")
+
+    def __init__(self, actor: int):
+        self.actor = actor
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+        self.children: dict[Any, _Node] = {}
+
+    def ucb(self) -> float:
+        if not self.visits:  # added by a playout whose world could not go on
+            return math.inf
+        return self.total / self.visits + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
+
+
+def budget(text: str) -> int:
+    """The playouts a search bot's budget stands for: a level's name or a number; ValueError for anything else."""
+    if not text:
+        return LEVELS["normal"]
+    if text in LEVELS:
+        return LEVELS[text]
+    if text.isdigit() and 1 <= int(text) <= MAX_PLAYOUTS:
+        return int(text)
+    raise ValueError(f"the budget of a search bot is a level ({', '.join(LEVELS)}) or a number of playouts "
+                     f"from 1 to {MAX_PLAYOUTS:,}, not {text[:20]!r}")
+
+
+class SearchBot:
+    """Chooses its turn's moves by search within a budget of playouts; claims as `greedy` does."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, playouts: int = LEVELS["normal"], seconds: float = THINK_SECONDS):
+        self.rng = random.Random(seed)
+        self.playouts = playouts
+        self.seconds = seconds
+        self._claims = GreedyBot(self.rng.getrandbits(64))
+
+    def claim(self, state: State, actions: list[Action]) -> Action | None:
+        return self._claims.claim(state, actions)
+
+    def choose(self, state: State, actions: list[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        me = state.current_player()
+        options: dict[Any, Action] = {}
+        for action in actions:
+            options.setdefault(_key(state, action), action)
+        if len(options) == 1:
+            return actions[0]
+        root = _Node(me)
+        fast = playout_game(state.game)
+        deadline = time.perf_counter() + self.seconds
+        for _ in range(self.playouts):
+            self._playout(state, me, root, options, fast)
+            if time.perf_counter() > deadline:
+                break
+        tried = [(child.visits, child.total / child.visits, key) for key, child in root.children.items()
+                 if key in options and child.visits]
+        if not tried:  # no world could take the moves: judge them as greedy does
+            return self._claims.choose(state, actions)
+        return options[max(tried, key=lambda t: (t[0], t[1]))[2]]
+
+    def _playout(self, state: State, me: int, root: _Node, options: dict[Any, Action], fast: Game) -> None:
+        """One world, one walk down the tree and one playout below it, its results credited along the walk."""
+        world = determinize(state, me, self.rng, fast)
+        start = Start(world)
+        path: list[_Node] = []
+        node, moves = root, options
+        try:
+            while True:
+                child = self._descend(world, node, moves)
+                path.append(child)
+                if child.visits == 0:  # just added: the tree grows by one move a playout
+                    break
+                following = self._moves(world, start)
+                if following is None:
+                    break
+                node, moves = child, following
+            for _ in range(ROLLOUT_STEPS):
+                if world.is_over() or world.view(None).round != start.round:
+                    break
+                rollout_step(world, self.rng)
+        except WORLD_FAILURES:  # this world cannot go on (it rests on something unseen): try another
+            return
+        results = [judge(world, p, start) for p in range(world.view(None).players)]
+        for child in path:
+            child.visits += 1
+            child.total += results[child.actor]
+
+    def _descend(self, world: State, node: _Node, moves: dict[Any, Action]) -> _Node:
+        """Take one of `moves` in the world: one not tried yet at this node, else the best by UCB."""
+        for key in moves:
+            child = node.children.get(key)
+            if child is not None:
+                child.available += 1
+        fresh = [key for key in moves if key not in node.children]
+        if fresh:
+            key = fresh[self.rng.randrange(len(fresh))]
+            child = node.children[key] = _Node(moves[key].actor)
+            child.available = 1
+        else:
+            key = max(moves, key=lambda k: node.children[k].ucb())
+            child = node.children[key]
+        world.apply(moves[key])
+        return child
+
+    def _moves(self, world: State, start: Start) -> dict[Any, Action] | None:
+        """The next choice in the tree: the claims taken and forced moves made first; None once the round is over."""
+        while not world.is_over() and world.view(None).round == start.round:
+            actions = world.legal_actions()
+            claimed = next((c for seat in world.claim_order() for c in claims_of(world, actions, seat)), None)
+            if claimed is not None:
+                world.apply(claimed)
+                continue
+            current = world.current_player()
+            index = world.game.action_index
+            own = [a for a in actions if a.actor == current and not index[a.name].by_anyone]
+            moves: dict[Any, Action] = {}
+            for action in own:
+                moves.setdefault(_key(world, action), action)
+            if len(moves) > 1:
+                return moves
+            world.apply(own[0] if own else actions[0])
+        return None
+
+
+def _key(state: State, action: Action) -> tuple[Any, ...]:
+    """A move up to interchangeable components: the same move in every world where such a component is at hand."""
+    spec = state.game.action_index[action.name]
+    if not spec.component_choices:
+        return action
+    game = state.game
+    alike = game.interchangeable
+    view = state.view(EVERYONE) if game.has_dice else None
+
+    def one(cid: Any) -> Any:
+        if type(cid) is not int:
+            return cid
+        return (alike[cid], view.face(cid)) if view is not None else alike[cid]
+
+    args = tuple((name, tuple(one(c) for c in value) if isinstance(value, tuple) else one(value))
+                 if name in spec.component_choices else (name, value) for name, value in action.args)
+    return (action.name, action.actor, args)
+
+
+@functools.lru_cache(maxsize=8)
+def playout_game(game: Game) -> Game:
+    """The game on the generated engine, which plays the same games faster (made once per game)."""
+    if game.engine == "generated":
+        return game
+    from ..backend.codegen.game import generated
+    return generated(game)
