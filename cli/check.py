@@ -12,7 +12,7 @@ from typing import Any, Callable
 import click
 
 from .bounds import MAX_CHECK_ACTIONS, MAX_CHECK_GAMES, MAX_EXPLORE, Seed
-from .compare import _progress
+from .compare import progress
 from .engine import ENGINE, load
 from .paths import OutputPath, open_written
 
@@ -26,7 +26,7 @@ def _told(label: str) -> Callable[[int, int], None]:
 
     def told(done: int, total: int) -> None:
         if not shown:
-            shown.append(_progress(label, total))
+            shown.append(progress(label, total))
         if shown[0] is not None:
             shown[0](done)
     return told

@@ -7,12 +7,13 @@ import sys
 
 import click
 
+from .bots import BotKind
 from .bounds import MAX_GAMES, Seed
 from .engine import ENGINE, load
 from .paths import OutputPath
 
 
-def _progress(label: str, total: int):  # noqa: ANN202 - a small callback factory
+def progress(label: str, total: int):  # noqa: ANN202 - a small callback factory
     """A progress line on a terminal; nothing when the output is not a terminal."""
     if not sys.stderr.isatty() or total < 20:
         return None
@@ -51,8 +52,9 @@ def _difference(row) -> str:  # noqa: ANN001
               help="Number of players [default: the smallest table both rulesets allow].")
 @click.option("--seed", type=Seed(), default=0, show_default=True,
               help="Seed of all randomness (the same for A and B), a 64-bit whole number (-2**63 to 2**63 - 1).")
-@click.option("--bot", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True,
-              help="Kind of bot in every seat.")
+@click.option("--bot", type=BotKind(), default="greedy", show_default=True,
+              help="Kind of bot in every seat: random, greedy or search (search:easy, search:normal, search:hard, "
+                   "search:PLAYOUTS).")
 @click.option("--workers", type=click.IntRange(min=1, max=64), default=1, show_default=True,
               help="Processes to share the games among.")
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object.")
@@ -80,7 +82,7 @@ def compare_command(first: str, second: str, games: int, players: int | None, se
     if not low <= count <= high:
         raise click.BadParameter(f"both rulesets allow {low} to {high} players", param_hint="'--players'")
     results = [simulate(game, games, count, seed, bot, workers=workers, ruleset=name,
-                        on_progress=_progress(name, games))
+                        on_progress=progress(name, games))
                for game, name in ((game_a, first), (game_b, second))]
     rows = compare(*results)
     if plot is not None:

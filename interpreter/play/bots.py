@@ -1,15 +1,14 @@
 """Bots that play any ruleset, written against the State API only."""
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable
 from typing import Protocol
 
 from ..engine.determinize import determinize
-from ..engine.game import Action, Game
-from ..engine.state import State, View
-from .lookahead import WORLD_FAILURES, Start, judge, settle
+from ..engine.game import Action
+from ..engine.state import State
+from .lookahead import WORLD_FAILURES, Start, judge, own_components, preference, settle
 
 
 class Bot(Protocol):
@@ -60,8 +59,8 @@ class GreedyBot:
             return actions[0]
         me = state.current_player()
         world, start = determinize(state, me, self.rng), Start(state)
-        mine = _own_components(state.game, state.view(me), me)
-        scores = [(_tried(world, a, me, start),) + _score(state.game, mine, a) for a in actions]
+        mine = own_components(state.game, state.view(me), me)
+        scores = [(_tried(world, a, me, start),) + preference(state.game, mine, a) for a in actions]
         best = max(scores)
         return self.rng.choice([a for a, score in zip(actions, scores) if score == best])
 
@@ -89,49 +88,6 @@ def _tried(world: State, action: Action, me: int, start: Start) -> float:
     return judge(after, me, start)
 
 
-def _score(game: Game, mine: dict[int, int], action: Action) -> tuple[float, ...]:
-    """The tie-break among moves judged alike: components shed, a declared value that fits the hand, points."""
-    kinds = _choice_kinds(game, action.name)
-    shed, points, fit = 0, 0, 0
-    for name, value in action.args:
-        kind = kinds[name]
-        if kind == "component":
-            for cid in value if isinstance(value, tuple) else (value,):  # a set sheds each of its components
-                if cid in mine:
-                    shed += 1
-                    points += game.attribute(cid, "points", mine) or 0
-        elif kind == "value" and not isinstance(value, bool):
-            fit += sum(1 for c in mine if value in _values(game, c, mine[c]))
-    ends_turn_early = 1 if not kinds and not shed else 0
-    return (shed, fit, points, -ends_turn_early)
-
-
-@functools.lru_cache(maxsize=1024)
-def _choice_kinds(game: Game, action: str) -> dict[str, str]:
-    """Each choice of an action and what it chooses (a component, a player, a value)."""
-    return {c.name: c.kind for c in game.action_index[action].choices}
-
-
-def _own_components(game: Game, view: View, player: int) -> dict[int, int]:
-    """The components in the player's own zones, each with the face it shows (0 for a card)."""
-    result = {}
-    components = game.components
-    for name, spec in game.zones.items():
-        if spec.per_player:
-            for cid in view.zone(name, player):
-                if cid is not None:
-                    result[cid] = (view.face(cid) or 0) if components[cid].faces else 0
-    return result
-
-
-def _values(game: Game, cid: int, face: int) -> set:
-    comp = game.components[cid]
-    values = set(comp.attrs.values())
-    if comp.faces:
-        values |= set(comp.faces[face].values())
-    return values
-
-
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}  # kind -> a bot from a seed
 SEARCH = "search"  # with a budget: search, search:LEVEL, search:PLAYOUTS (see search.py)
 
@@ -147,6 +103,15 @@ def check_kind(kind: str) -> str:
         raise ValueError(f"{kind[:40]!r} is not a bot; choose one of: {', '.join(sorted([*BOTS, SEARCH]))} "
                          f"(search takes a budget: search:easy, search:normal, search:hard or search:PLAYOUTS)")
     return kind
+
+
+def is_kind(kind: str) -> bool:
+    """Whether `kind` names a bot (as a log's seats do)."""
+    try:
+        check_kind(kind)
+    except ValueError:
+        return False
+    return True
 
 
 def make_bot(kind: str, seed: int) -> Bot:

@@ -13,14 +13,16 @@ for a missed call): a move is judged after them, not before.
 """
 from __future__ import annotations
 
+import functools
 import math
 import random
 
 from ..engine import events as ev
-from ..engine.game import Action
-from ..engine.state import EVERYONE, State
+from ..engine.game import Action, Game
+from ..engine.state import State, View
 from ..errors import EvalError, GameLimitExceeded, IllegalAction
 
+WANDER = 0.2  # how often a playout's move is any move rather than the one preferred
 MAX_CLAIMS = 4  # claims let happen one after another after a move, at most
 WORLD_FAILURES = (IllegalAction, EvalError, GameLimitExceeded)  # what a made-up world may run into
 
@@ -92,24 +94,9 @@ def settle(world: State, me: int) -> None:
             return
 
 
-def sheds(world: State, actions: list[Action], player: int) -> list[Action]:
-    """The actions that take one of the player's own components out of their hand (a play, a match)."""
-    zone = world.game.hand_zone
-    if zone is None:
-        return []
-    hand = set(world.view(EVERYONE).zone(zone, player))
-    index = world.game.action_index
-    return [a for a in actions if any(name in index[a.name].component_choices and _within(value, hand)
-                                      for name, value in a.args)]
-
-
-def _within(value: object, hand: set[int | None]) -> bool:
-    """Whether a component choice (one component, or a set of them) takes something from `hand`."""
-    return any(v in hand for v in value) if isinstance(value, tuple) else value in hand
-
-
 def rollout_step(world: State, rng: random.Random) -> None:
-    """One step of a quick, plausible game: the first claim offered is taken, else a random shedding move if any."""
+    """One step of a quick, plausible game: the first claim offered is taken; else, mostly, the move `preference`
+    likes best, now and then (`WANDER`) any move."""
     actions = world.legal_actions()
     for seat in world.claim_order():
         offered = claims_of(world, actions, seat)
@@ -118,6 +105,57 @@ def rollout_step(world: State, rng: random.Random) -> None:
             return
     current = world.current_player()
     index = world.game.action_index
-    own = [a for a in actions if a.actor == current and not index[a.name].by_anyone]
-    shedding = sheds(world, own, current)
-    world.apply(rng.choice(shedding or own or actions))
+    own = [a for a in actions if a.actor == current and not index[a.name].by_anyone] or actions
+    if len(own) == 1 or rng.random() < WANDER:
+        world.apply(rng.choice(own))
+        return
+    game = world.game
+    mine = own_components(game, world.view(current), current)
+    scores = [preference(game, mine, a) for a in own]
+    best = max(scores)
+    world.apply(rng.choice([a for a, score in zip(own, scores) if score == best]))
+
+
+def preference(game: Game, mine: dict[int, int], action: Action) -> tuple[float, ...]:
+    """How much a move looks like progress without trying it: components shed, a declared value that fits the hand, points."""
+    kinds = choice_kinds(game, action.name)
+    shed, points, fit = 0, 0, 0
+    for name, value in action.args:
+        kind = kinds[name]
+        if kind == "component":
+            for cid in value if isinstance(value, tuple) else (value,):  # a set sheds each of its components
+                if cid in mine:
+                    shed += 1
+                    points += game.attribute(cid, "points", mine) or 0
+        elif kind == "value" and not isinstance(value, bool):
+            fit += sum(1 for c in mine if value in _values(game, c, mine[c]))
+    ends_turn_early = 1 if not kinds and not shed else 0
+    return (shed, fit, points, -ends_turn_early)
+
+
+@functools.lru_cache(maxsize=1024)
+def choice_kinds(game: Game, action: str) -> dict[str, str]:
+    """Each choice of an action and what it chooses (a component, a player, a value)."""
+    return {c.name: c.kind for c in game.action_index[action].choices}
+
+
+def own_components(game: Game, view: View, player: int) -> dict[int, int]:
+    """The components in the player's own zones, each with the face it shows (0 for a card)."""
+    result = {}
+    components = game.components
+    for name, spec in game.zones.items():
+        if spec.per_player:
+            for cid in view.zone(name, player):
+                if cid is not None:
+                    result[cid] = (view.face(cid) or 0) if components[cid].faces else 0
+    return result
+
+
+def _values(game: Game, cid: int, face: int) -> set:
+    comp = game.components[cid]
+    values = set(comp.attrs.values())
+    if comp.faces:
+        values |= set(comp.faces[face].values())
+    return values
+
+
