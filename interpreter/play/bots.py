@@ -8,7 +8,7 @@ from typing import Protocol
 from ..engine.determinize import determinize
 from ..engine.game import Action
 from ..engine.state import State
-from .lookahead import WORLD_FAILURES, Start, judge, own_components, preference, settle
+from .lookahead import Start, judge, own_components, preference, settle, tried
 
 
 class Bot(Protocol):
@@ -60,7 +60,7 @@ class GreedyBot:
         me = state.current_player()
         world, start = determinize(state, me, self.rng), Start(state)
         mine = own_components(state.game, state.view(me), me)
-        scores = [(_tried(world, a, me, start),) + preference(state.game, mine, a) for a in actions]
+        scores = [(tried(world, a, me, start),) + preference(state.game, mine, a) for a in actions]
         best = max(scores)
         return self.rng.choice([a for a, score in zip(actions, scores) if score == best])
 
@@ -71,21 +71,10 @@ class GreedyBot:
         settle(without, me)
         value, chosen = judge(without, me, start), None
         for action in actions:
-            tried = _tried(world, action, me, start)
-            if tried > value:
-                value, chosen = tried, action
+            after = tried(world, action, me, start)
+            if after > value:
+                value, chosen = after, action
         return chosen
-
-
-def _tried(world: State, action: Action, me: int, start: Start) -> float:
-    """How good the world is for `me` after `action` and the claims it opens to the others."""
-    after = world.clone()
-    try:
-        after.apply(action)
-        settle(after, me)
-    except WORLD_FAILURES:  # the made-up world cannot take it (it rests on something unseen): no opinion
-        return judge(world, me, start)
-    return judge(after, me, start)
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}  # kind -> a bot from a seed

@@ -19,7 +19,7 @@ import random
 
 from ..engine import events as ev
 from ..engine.game import Action, Game
-from ..engine.state import State, View
+from ..engine.state import EVERYONE, State, View
 from ..errors import EvalError, GameLimitExceeded, IllegalAction
 
 WANDER = 0.2  # how often a playout's move is any move rather than the one preferred
@@ -60,7 +60,8 @@ def _generic(world: State, player: int, start: Start) -> float:
         return 0.0
     value = 0.0
     if game.hand_zone is not None:
-        sizes = [len(world.view(None).zone(game.hand_zone, p)) for p in range(players)]
+        whole = world.view(EVERYONE)  # the bot's own made-up world: nothing in it is hidden from the bot
+        sizes = [len(whole.zone(game.hand_zone, p)) for p in range(players)]
         value += sum(sizes[p] for p in others) / len(others) - sizes[player]
     scores = world.scores()
     gained = [now - before for now, before in zip(scores, start.scores)]
@@ -92,6 +93,17 @@ def settle(world: State, me: int) -> None:
                 break
         else:
             return
+
+
+def tried(world: State, action: Action, me: int, start: Start) -> float:
+    """How good the world is for `me` after `action` and the claims it opens to the others."""
+    after = world.clone()
+    try:
+        after.apply(action)
+        settle(after, me)
+    except WORLD_FAILURES:  # the made-up world cannot take it (it rests on something unseen): no opinion
+        return judge(world, me, start)
+    return judge(after, me, start)
 
 
 def rollout_step(world: State, rng: random.Random) -> None:

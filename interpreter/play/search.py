@@ -30,10 +30,11 @@ from ..engine.determinize import determinize
 from ..engine.game import Action, Game
 from ..engine.state import EVERYONE, State
 from .bots import GreedyBot
-from .lookahead import WORLD_FAILURES, Start, claims_of, judge, rollout_step
+from .lookahead import WORLD_FAILURES, Start, claims_of, judge, rollout_step, tried
 
 ROLLOUT_STEPS = 16  # actions a playout goes on below the tree before its position is judged
-EXPLORATION = 0.7  # the UCB constant, for results between 0 and 1
+EXPLORATION = 0.35  # the UCB constant, for results between 0 and 1 that differ by a few hundredths
+PRIOR = 3  # playouts' worth of greedy's judgement each move at the root starts with
 LEVELS = {"easy": 25, "normal": 100, "hard": 400}  # playouts per decision
 MAX_PLAYOUTS = 100_000
 THINK_SECONDS = 5.0  # per decision, at most
@@ -50,6 +51,9 @@ class _Node:
         self.total = 0.0
         self.available = 0
         self.children: dict[Any, _Node] = {}
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
 
     def ucb(self) -> float:
         if not self.visits:  # added by a playout whose world could not go on
@@ -92,18 +96,26 @@ class SearchBot:
             options.setdefault(_key(state, action), action)
         if len(options) == 1:
             return actions[0]
-        root = _Node(me)
         fast = playout_game(state.game)
+        root = self._rooted(state, me, options, fast)
         deadline = time.perf_counter() + self.seconds
         for _ in range(self.playouts):
             self._playout(state, me, root, options, fast)
             if time.perf_counter() > deadline:
                 break
-        tried = [(child.visits, child.total / child.visits, key) for key, child in root.children.items()
-                 if key in options and child.visits]
-        if not tried:  # no world could take the moves: judge them as greedy does
-            return self._claims.choose(state, actions)
-        return options[max(tried, key=lambda t: (t[0], t[1]))[2]]
+        best = max(options, key=lambda key: (root.children[key].mean(), root.children[key].visits))
+        return options[best]
+
+    def _rooted(self, state: State, me: int, options: dict[Any, Action], fast: Game) -> _Node:
+        """The root, each of its moves credited at first with `PRIOR` playouts of greedy's judgement of it."""
+        world = determinize(state, me, self.rng, fast)
+        start = Start(world)
+        root = _Node(me)
+        for key, action in options.items():
+            child = root.children[key] = _Node(me)
+            child.visits = child.available = PRIOR
+            child.total = PRIOR * tried(world, action, me, start)
+        return root
 
     def _playout(self, state: State, me: int, root: _Node, options: dict[Any, Action], fast: Game) -> None:
         """One world, one walk down the tree and one playout below it, its results credited along the walk."""
