@@ -82,13 +82,19 @@ def test_hr_10_1_greedy_makes_no_call_that_costs_it_cards() -> None:
     assert GreedyBot(1).claim(state, offered) is None
 
 
-@pytest.mark.parametrize("bluff", [True, False])
-def test_uno_6_greedy_does_not_challenge_a_wild_draw_four_it_cannot_see_through(uno: Game, bluff: bool) -> None:
-    """UNO-6.3, UNO-6.4: a challenge it cannot judge costs two more cards when it fails; greedy accepts."""
+def wild_draw_four_played(uno: Game, bluff: bool) -> State:
+    """A has played a Wild Draw Four on a red 7, holding a red card (a bluff) or not; B is to answer."""
     held = ["wild_draw_four", "red 5" if bluff else "blue 5", "green 5"]
     state = uno_table(uno, {A: held, B: ["blue 1", "blue 2"], C: ["green 1", "green 2"]}, "red 7")
     state.apply(Action("play", A, (("card", by_label(uno)("wild_draw_four")[0]), ("colour", "yellow"))))
     assert truth(state).variables["guilty"] is bluff
+    return state
+
+
+@pytest.mark.parametrize("bluff", [True, False])
+def test_uno_6_greedy_does_not_challenge_a_wild_draw_four_it_cannot_see_through(uno: Game, bluff: bool) -> None:
+    """UNO-6.3, UNO-6.4: a challenge it cannot judge costs two more cards when it fails; greedy accepts."""
+    state = wild_draw_four_played(uno, bluff)
     moves = own_moves(state)
     assert {a.name for a in moves} == {"challenge", "accept"}
     assert GreedyBot(2).choose(state, moves).name == "accept"
@@ -143,6 +149,15 @@ def test_a_bot_decides_alike_where_only_what_it_may_not_see_differs(uno: Game, k
         assert make_bot(kind, 9).choose(first, moves) == make_bot(kind, 9).choose(second, moves)
 
 
+@pytest.mark.parametrize("kind", ["greedy", "search:30"])
+def test_uno_6_2_a_bot_cannot_tell_a_bluff_it_was_not_shown(uno: Game, kind: str) -> None:
+    """B sees the same in both games; only A's hidden hand (and so the hidden `guilty`) differs."""
+    bluffed, honest = wild_draw_four_played(uno, True), wild_draw_four_played(uno, False)
+    assert bluffed.view(B).zones == honest.view(B).zones
+    moves = own_moves(bluffed)
+    assert make_bot(kind, 5).choose(bluffed, moves) == make_bot(kind, 5).choose(honest, moves)
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ruleset=st.sampled_from(["uno", "dos", "uno-dice"]), seed=st.integers(0, 10_000), steps=st.integers(0, 40),
        viewer=st.integers(0, 2))
@@ -180,3 +195,24 @@ def test_greedy_beats_random_on_every_shipped_game(ruleset: str, games: int) -> 
     result = tournament(load_game(ruleset, "generated"), ["greedy", "random"], games, seed=1, single_round=True)
     low, _ = result.standings["greedy"].interval
     assert low > 0.5, result.to_json()
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ruleset=st.sampled_from(["uno", "dos", "uno-dice"]), seed=st.integers(0, 10_000), steps=st.integers(0, 30),
+       kind=st.sampled_from(["greedy", "search:3"]))
+def test_what_a_bot_may_not_see_never_changes_its_decision(ruleset: str, seed: int, steps: int, kind: str) -> None:
+    """Any position, and the same position with everything its player cannot see dealt anew (and the hidden
+    variables, the game's generator and its history changed with it): the same decision for the same seed."""
+    game = load_game(ruleset, "generated")
+    state = game.new_state(2, seed)
+    bots = [RandomBot(seed + p) for p in range(2)]
+    for _ in range(steps):
+        if state.is_over():
+            break
+        step(state, bots)
+    if state.is_over():
+        return
+    me = state.current_player()
+    other = determinize(state, me, random.Random(seed + 1))
+    moves = own_moves(state)
+    assert make_bot(kind, seed).choose(state, moves) == make_bot(kind, seed).choose(other, moves)

@@ -10,8 +10,10 @@ hand allows, counting how often each was available. Below the tree the playout
 goes on with a quick policy (`lookahead.rollout_step`) until the round ends, or
 for at most `ROLLOUT_STEPS` actions, and every player's result is judged by
 `lookahead.judge`; each move in the tree is credited with the result of the
-player who made it. Claims (calls, catches) are not searched: the bot takes
-them as `greedy` does, and in playouts the first claim offered is taken.
+player who made it. The moves at the root start with `PRIOR` playouts' worth of
+greedy's one-step judgement, and the one with the best mean is played. Claims
+(calls, catches) are not searched: the bot takes them as `greedy` does, and in
+playouts the first claim offered is taken.
 
 The budget is a number of playouts per decision, so a game replays from its
 seed; a decision also stops at `seconds` of thinking, a bound for people
