@@ -8,7 +8,7 @@ from typing import Protocol
 from ..engine.determinize import determinize
 from ..engine.game import Action
 from ..engine.state import State
-from .lookahead import Start, judge, own_components, preference, settle, tried
+from .lookahead import Start, own_components, preference, through_turn, tried
 
 
 class Bot(Protocol):
@@ -43,10 +43,11 @@ class GreedyBot:
     (`lookahead.judge`: a round won, else the ruleset's `evaluation`, else hand
     sizes and points). Among moves judged alike it prefers the one that gets rid
     of the most of its own components and, among those, the ones worth the most
-    points; a declared value is the one its hand shares most. A claim (a call, a
-    catch) is taken when the world after it is better than the world without
-    it, so a call that protects it or a catch that costs another player is
-    taken, and a challenge or a call that costs it is not.
+    points; a declared value is the one its hand shares most; moves still alike
+    are judged again once the turn is over (a call not made is caught then). A
+    claim (a call, a catch) is taken unless the world once the turn is over is
+    worse with it than without it: free calls and catches are taken, a false
+    call that costs cards is not.
     """
 
     name = "greedy"
@@ -59,21 +60,34 @@ class GreedyBot:
             return actions[0]
         me = state.current_player()
         world, start = determinize(state, me, self.rng), Start(state)
+        index = state.game.action_index
+        claims = [a for a in actions if index[a.name].by_anyone]
+        if claims:  # a call or a catch of its own, mid-turn: taken first when it is free
+            chosen = self._free_claim(world, claims, me, start)
+            if chosen is not None:
+                return chosen
+            actions = [a for a in actions if not index[a.name].by_anyone] or actions
         mine = own_components(state.game, state.view(me), me)
         scores = [(tried(world, a, me, start),) + preference(state.game, mine, a) for a in actions]
         best = max(scores)
-        return self.rng.choice([a for a, score in zip(actions, scores) if score == best])
+        top = [a for a, score in zip(actions, scores) if score == best]
+        if len(top) > 1:  # alike a step ahead: which is better once the turn is over
+            ends = [through_turn(world, a, me, start) for a in top]
+            top = [a for a, end in zip(top, ends) if end == max(ends)]
+        return self.rng.choice(top)
 
     def claim(self, state: State, actions: list[Action]) -> Action | None:
         me = actions[0].actor
-        world, start = determinize(state, me, self.rng), Start(state)
-        without = world.clone()
-        settle(without, me)
-        value, chosen = judge(without, me, start), None
-        for action in actions:
-            after = tried(world, action, me, start)
-            if after > value:
-                value, chosen = after, action
+        return self._free_claim(determinize(state, me, self.rng), actions, me, Start(state))
+
+    @staticmethod
+    def _free_claim(world: State, claims: list[Action], me: int, start: Start) -> Action | None:
+        """The claim best for `me` once the turn is over, unless every one leaves it worse off than none."""
+        value, chosen = through_turn(world, None, me, start), None
+        for claim in claims:
+            after = through_turn(world, claim, me, start)
+            if after >= value:
+                value, chosen = after, claim
         return chosen
 
 

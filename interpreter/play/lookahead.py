@@ -9,7 +9,8 @@ round they won is 1, one somebody else won is 0; otherwise the ruleset's
 their hand than the others, points gained) squeezed into (0, 1).
 
 `settle` lets the other players take the claims a move just opened (a catch
-for a missed call): a move is judged after them, not before.
+for a missed call): a move is judged after them, not before. `through_turn`
+judges a move once the turn it is made in is over.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from ..errors import EvalError, GameLimitExceeded, IllegalAction
 
 WANDER = 0.2  # how often a playout's move is any move rather than the one preferred
 MAX_CLAIMS = 4  # claims let happen one after another after a move, at most
+TURN_STEPS = 20  # actions a turn is played on for, at most, to see how it ends
 WORLD_FAILURES = (IllegalAction, EvalError, GameLimitExceeded)  # what a made-up world may run into
 
 
@@ -106,6 +108,41 @@ def tried(world: State, action: Action, me: int, start: Start) -> float:
     return judge(after, me, start)
 
 
+def through_turn(world: State, action: Action | None, me: int, start: Start) -> float:
+    """How good the world is for `me` once `action` (None: nothing) is taken and the turn it is taken in is over.
+
+    The player to move finishes the turn with the moves `preference` likes best
+    and the others take the claims then open, so a cost that comes only at the
+    turn's end (a penalty for a call not made) is seen.
+    """
+    after = world.clone()
+    try:
+        if action is not None:
+            after.apply(action)
+        settle(after, me)
+        owner = after.current_player()
+        for _ in range(TURN_STEPS):
+            if after.is_over() or after.current_player() != owner or after.view(None).round != start.round:
+                break
+            _apply_preferred(after, owner, after.legal_actions())
+        settle(after, me)
+    except WORLD_FAILURES:
+        return judge(world, me, start)
+    return judge(after, me, start)
+
+
+def _apply_preferred(world: State, player: int, actions: list[Action], rng: random.Random | None = None) -> None:
+    """Take the move of `player` that `preference` likes best (ties: the first, or one by `rng`)."""
+    index = world.game.action_index
+    own = [a for a in actions if a.actor == player and not index[a.name].by_anyone] or actions
+    game = world.game
+    mine = own_components(game, world.view(player), player)
+    scores = [preference(game, mine, a) for a in own]
+    best = max(scores)
+    top = [a for a, score in zip(own, scores) if score == best]
+    world.apply(rng.choice(top) if rng is not None else top[0])
+
+
 def rollout_step(world: State, rng: random.Random) -> None:
     """One step of a quick, plausible game: the first claim offered is taken; else, mostly, the move `preference`
     likes best, now and then (`WANDER`) any move."""
@@ -116,20 +153,16 @@ def rollout_step(world: State, rng: random.Random) -> None:
             world.apply(offered[0])
             return
     current = world.current_player()
-    index = world.game.action_index
-    own = [a for a in actions if a.actor == current and not index[a.name].by_anyone] or actions
-    if len(own) == 1 or rng.random() < WANDER:
-        world.apply(rng.choice(own))
-        return
-    game = world.game
-    mine = own_components(game, world.view(current), current)
-    scores = [preference(game, mine, a) for a in own]
-    best = max(scores)
-    world.apply(rng.choice([a for a, score in zip(own, scores) if score == best]))
+    if rng.random() < WANDER:
+        index = world.game.action_index
+        world.apply(rng.choice([a for a in actions if a.actor == current and not index[a.name].by_anyone]
+                               or actions))
+    else:
+        _apply_preferred(world, current, actions, rng)
 
 
 def preference(game: Game, mine: dict[int, int], action: Action) -> tuple[float, ...]:
-    """How much a move looks like progress without trying it: components shed, a declared value that fits the hand, points."""
+    """How much a move looks like progress, untried: components shed, a declared value the hand shares, points."""
     kinds = choice_kinds(game, action.name)
     shed, points, fit = 0, 0, 0
     for name, value in action.args:
@@ -164,6 +197,7 @@ def own_components(game: Game, view: View, player: int) -> dict[int, int]:
 
 
 def _values(game: Game, cid: int, face: int) -> set:
+    """The attribute values a component shows (a die: those of its face too)."""
     comp = game.components[cid]
     values = set(comp.attrs.values())
     if comp.faces:
