@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from .bots import BotKind
+from .bots import LEVEL, BotKind, at_level
 from .bounds import MAX_GAMES, Seed
 from .engine import ENGINE, load
 from .paths import OutputPath
@@ -55,6 +55,7 @@ def _difference(row) -> str:  # noqa: ANN001
 @click.option("--bot", type=BotKind(), default="greedy", show_default=True,
               help="Kind of bot in every seat: random, greedy or search (search:easy, search:normal, search:hard, "
                    "search:PLAYOUTS).")
+@LEVEL
 @click.option("--workers", type=click.IntRange(min=1, max=64), default=1, show_default=True,
               help="Processes to share the games among.")
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object.")
@@ -62,7 +63,7 @@ def _difference(row) -> str:  # noqa: ANN001
               help="Also draw both game-length histograms into this picture (needs matplotlib).")
 @ENGINE
 def compare_command(first: str, second: str, games: int, players: int | None, seed: int, bot: str,
-                    workers: int, as_json: bool, plot: str | None, engine: str) -> None:
+                    level: str | None, workers: int, as_json: bool, plot: str | None, engine: str) -> None:
     """Simulate rulesets A and B on the same seeds and compare them side by side.
 
     Each difference B − A comes with its 95% confidence interval; a star marks
@@ -75,6 +76,7 @@ def compare_command(first: str, second: str, games: int, players: int | None, se
 
     if plot is not None:
         require_plotting()
+    bot = at_level([bot], level)[0]
     game_a, game_b = load(first, engine), load(second, engine)
     low = max(game_a.min_players, game_b.min_players)
     high = min(game_a.max_players, game_b.max_players)
