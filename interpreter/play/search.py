@@ -1,24 +1,28 @@
 """The search bot: information-set Monte Carlo tree search over what the player may see.
 
-Each playout starts from a world made up from the player's view
-(`engine/determinize.py`: the unseen components dealt at random, unseen
-variables at their initial values, chance from the bot's generator), so the
-bot never reads what it may not see. One tree is grown over all those worlds
-(single-observer ISMCTS): its edges are moves up to interchangeable components
-(any red 7 is a red 7), a move is chosen by UCB among the moves the world at
-hand allows, counting how often each was available. Below the tree the playout
-goes on with a quick policy (`lookahead.rollout_step`) until the round ends, or
-for at most `ROLLOUT_STEPS` actions, and every player's result is judged by
-`lookahead.judge`; each move in the tree is credited with the result of the
-player who made it. The moves at the root start with `PRIOR` playouts' worth of
-greedy's one-step judgement, and the one with the best mean is played. Claims
-(calls, catches) are not searched: the bot takes them as `greedy` does, and in
-playouts the first claim offered is taken.
+Each world the bot looks at is made up from its view (`engine/determinize.py`:
+the unseen components dealt at random, unseen variables at their initial
+values, chance from the bot's generator), so the bot never reads what it may
+not see. In every world each of its moves is played out once, all of them
+meeting the same luck (the same world, the same generator's seed), so that
+the moves are compared on equal terms. Below each move grows a tree shared by
+all worlds (single-observer ISMCTS): its edges are moves up to interchangeable
+components (any red 7 is a red 7), a move is chosen by UCB among the moves the
+world at hand allows, counting how often each was available, and the tree
+grows by one move a playout. Below the tree the playout goes on with a quick
+policy (`lookahead.rollout_step`) until the round ends, or for at most
+`ROLLOUT_STEPS` actions, and every player's result is judged by
+`lookahead.judge`; each move on the walk is credited with the result of the
+player who made it. The move with the best mean result is played (greedy
+chooses among moves that tie). A turn of many combinations is searched over
+the `WIDTH` moves greedy judges best. Claims (calls, catches) are not
+searched: the bot takes them as `greedy` does, and in playouts the first claim
+offered is taken.
 
-The budget is a number of playouts per decision, so a game replays from its
-seed; a decision also stops at `seconds` of thinking, a bound for people
-waiting at the table (a decision cut short by it is no longer reproducible).
-Playouts run on the generated engine.
+The budget is a number of playouts per decision (at least `MIN_WORLDS` worlds
+are looked at), so a game replays from its seed; a decision also stops at
+`seconds` of thinking, a bound for people waiting at the table (a decision cut
+short by it is no longer reproducible). Playouts run on the generated engine.
 """
 from __future__ import annotations
 
@@ -32,11 +36,12 @@ from ..engine.determinize import determinize
 from ..engine.game import Action, Game
 from ..engine.state import EVERYONE, State
 from .bots import GreedyBot
-from .lookahead import WORLD_FAILURES, Start, claims_of, judge, rollout_step, tried
+from .lookahead import WORLD_FAILURES, Start, claims_of, judge, own_components, preference, rollout_step, tried
 
 ROLLOUT_STEPS = 16  # actions a playout goes on below the tree before its position is judged
 EXPLORATION = 0.35  # the UCB constant, for results between 0 and 1 that differ by a few hundredths
-PRIOR = 3  # playouts' worth of greedy's judgement each move at the root starts with
+MIN_WORLDS = 4  # made-up worlds a decision looks at, at least, however many moves it has
+WIDTH = 8  # moves at the root searched, at most: the ones greedy judges best
 LEVELS = {"easy": 25, "normal": 100, "hard": 400}  # playouts per decision
 MAX_PLAYOUTS = 100_000
 THINK_SECONDS = 5.0  # per decision, at most
@@ -99,54 +104,60 @@ class SearchBot:
         if len(options) == 1:
             return actions[0]
         fast = playout_game(state.game)
-        root = self._rooted(state, me, options, fast)
+        options = self._widest(state, me, options, fast)
+        roots = {key: _Node(me) for key in options}
         deadline = time.perf_counter() + self.seconds
-        for _ in range(self.playouts):
-            self._playout(state, me, root, options, fast)
+        for _ in range(max(MIN_WORLDS, self.playouts // len(options))):
+            world = determinize(state, me, self.rng, fast)
+            luck = self.rng.getrandbits(64)  # every move meets the same luck in this world
+            for key, action in options.items():
+                self._playout(world.clone(), action, roots[key], random.Random(luck))
             if time.perf_counter() > deadline:
                 break
-        best = max(options, key=lambda key: (root.children[key].mean(), root.children[key].visits))
-        return options[best]
+        means = {key: node.mean() for key, node in roots.items() if node.visits}
+        if not means:  # no world could take the moves: judge them as greedy does
+            return self._claims.choose(state, actions)
+        top = [options[key] for key, mean in means.items() if mean == max(means.values())]
+        return top[0] if len(top) == 1 else self._claims.choose(state, top)
 
-    def _rooted(self, state: State, me: int, options: dict[Any, Action], fast: Game) -> _Node:
-        """The root, each of its moves credited at first with `PRIOR` playouts of greedy's judgement of it."""
+    def _widest(self, state: State, me: int, options: dict[Any, Action], fast: Game) -> dict[Any, Action]:
+        """The `WIDTH` moves greedy judges best, when there are more (a turn of many combinations)."""
+        if len(options) <= WIDTH:
+            return options
         world = determinize(state, me, self.rng, fast)
         start = Start(world)
-        root = _Node(me)
-        for key, action in options.items():
-            child = root.children[key] = _Node(me)
-            child.visits = child.available = PRIOR
-            child.total = PRIOR * tried(world, action, me, start)
-        return root
+        mine = own_components(state.game, state.view(me), me)
+        rated = sorted(options, key=lambda key: (tried(world, options[key], me, start),
+                                                 preference(state.game, mine, options[key])), reverse=True)
+        return {key: options[key] for key in rated[:WIDTH]}
 
-    def _playout(self, state: State, me: int, root: _Node, options: dict[Any, Action], fast: Game) -> None:
-        """One world, one walk down the tree and one playout below it, its results credited along the walk."""
-        world = determinize(state, me, self.rng, fast)
+    def _playout(self, world: State, action: Action, node: _Node, rng: random.Random) -> None:
+        """One root move in one world, a walk down its tree and a playout below, the results credited on the walk."""
         start = Start(world)
-        path: list[_Node] = []
-        node, moves = root, options
+        path = [node]
         try:
+            world.apply(action)
             while True:
-                child = self._descend(world, node, moves)
-                path.append(child)
-                if child.visits == 0:  # just added: the tree grows by one move a playout
+                moves = self._moves(world, start)
+                if moves is None:
                     break
-                following = self._moves(world, start)
-                if following is None:
+                node = self._descend(world, node, moves, rng)
+                path.append(node)
+                if node.visits == 0:  # just added: the tree grows by one move a playout
                     break
-                node, moves = child, following
             for _ in range(ROLLOUT_STEPS):
                 if world.is_over() or world.view(None).round != start.round:
                     break
-                rollout_step(world, self.rng)
-        except WORLD_FAILURES:  # this world cannot go on (it rests on something unseen): try another
+                rollout_step(world, rng)
+        except WORLD_FAILURES:  # this world cannot go on (it rests on something unseen)
             return
         results = [judge(world, p, start) for p in range(world.view(None).players)]
-        for child in path:
-            child.visits += 1
-            child.total += results[child.actor]
+        for step in path:
+            step.visits += 1
+            step.total += results[step.actor]
 
-    def _descend(self, world: State, node: _Node, moves: dict[Any, Action]) -> _Node:
+    @staticmethod
+    def _descend(world: State, node: _Node, moves: dict[Any, Action], rng: random.Random) -> _Node:
         """Take one of `moves` in the world: one not tried yet at this node, else the best by UCB."""
         for key in moves:
             child = node.children.get(key)
@@ -154,7 +165,7 @@ class SearchBot:
                 child.available += 1
         fresh = [key for key in moves if key not in node.children]
         if fresh:
-            key = fresh[self.rng.randrange(len(fresh))]
+            key = fresh[rng.randrange(len(fresh))]
             child = node.children[key] = _Node(moves[key].actor)
             child.available = 1
         else:
