@@ -13,9 +13,11 @@ grows by one move a playout. Below the tree the playout goes on with a quick
 policy (`lookahead.rollout_step`) until the round ends, or for at most
 `ROLLOUT_STEPS` actions, and every player's result is judged by
 `lookahead.judge`; each move on the walk is credited with the result of the
-player who made it. The move with the best mean result is played (greedy
-chooses among moves that tie). A turn of many combinations is searched over
-the `WIDTH` moves greedy judges best. Claims (calls, catches) are not
+player who made it. The bot plays greedy's move unless the move with the best
+mean result beat it world by world by more than `CONFIDENCE` standard errors:
+the search departs from greedy only where it is fairly sure. A turn of many
+combinations is searched over the `WIDTH` moves greedy judges best (and
+greedy's own). Claims (calls, catches) are not
 searched: the bot takes them as `greedy` does, and in playouts the first claim
 offered is taken.
 
@@ -42,6 +44,7 @@ ROLLOUT_STEPS = 16  # actions a playout goes on below the tree before its positi
 EXPLORATION = 0.35  # the UCB constant, for results between 0 and 1 that differ by a few hundredths
 MIN_WORLDS = 4  # made-up worlds a decision looks at, at least, however many moves it has
 WIDTH = 8  # moves at the root searched, at most: the ones greedy judges best
+CONFIDENCE = 1.0  # standard errors by which a move must beat greedy's, world by world, to be played instead
 LEVELS = {"easy": 25, "normal": 100, "hard": 400}  # playouts per decision
 MAX_PLAYOUTS = 100_000
 THINK_SECONDS = 5.0  # per decision, at most
@@ -104,21 +107,25 @@ class SearchBot:
         if len(options) == 1:
             return actions[0]
         fast = playout_game(state.game)
+        choice = self._claims.choose(state, actions)  # greedy's move: played unless the search finds one better
         options = self._widest(state, me, options, fast)
+        options.setdefault(_key(state, choice), choice)
         roots = {key: _Node(me) for key in options}
+        worlds: list[dict[Any, float]] = []  # each world's result of each move
         deadline = time.perf_counter() + self.seconds
         for _ in range(max(MIN_WORLDS, self.playouts // len(options))):
             world = determinize(state, me, self.rng, fast)
             luck = self.rng.getrandbits(64)  # every move meets the same luck in this world
-            for key, action in options.items():
-                self._playout(world.clone(), action, roots[key], random.Random(luck))
+            results = {key: self._playout(world.clone(), action, roots[key], random.Random(luck))
+                       for key, action in options.items()}
+            worlds.append({key: result for key, result in results.items() if result is not None})
             if time.perf_counter() > deadline:
                 break
         means = {key: node.mean() for key, node in roots.items() if node.visits}
-        if not means:  # no world could take the moves: judge them as greedy does
-            return self._claims.choose(state, actions)
-        top = [options[key] for key, mean in means.items() if mean == max(means.values())]
-        return top[0] if len(top) == 1 else self._claims.choose(state, top)
+        if not means:
+            return choice
+        best = max(means, key=lambda key: means[key])
+        return options[best] if _surely_better(worlds, best, _key(state, choice)) else choice
 
     def _widest(self, state: State, me: int, options: dict[Any, Action], fast: Game) -> dict[Any, Action]:
         """The `WIDTH` moves greedy judges best, when there are more (a turn of many combinations)."""
@@ -131,8 +138,11 @@ class SearchBot:
                                                  preference(state.game, mine, options[key])), reverse=True)
         return {key: options[key] for key in rated[:WIDTH]}
 
-    def _playout(self, world: State, action: Action, node: _Node, rng: random.Random) -> None:
-        """One root move in one world, a walk down its tree and a playout below, the results credited on the walk."""
+    def _playout(self, world: State, action: Action, node: _Node, rng: random.Random) -> float | None:
+        """One root move in one world, a walk down its tree and a playout below, the results credited on the walk.
+
+        Its result for the mover; None when the world cannot go on (it rests on something unseen).
+        """
         start = Start(world)
         path = [node]
         try:
@@ -149,12 +159,13 @@ class SearchBot:
                 if world.is_over() or world.view(None).round != start.round:
                     break
                 rollout_step(world, rng)
-        except WORLD_FAILURES:  # this world cannot go on (it rests on something unseen)
-            return
+        except WORLD_FAILURES:
+            return None
         results = [judge(world, p, start) for p in range(world.view(None).players)]
         for step in path:
             step.visits += 1
             step.total += results[step.actor]
+        return results[path[0].actor]
 
     @staticmethod
     def _descend(world: State, node: _Node, moves: dict[Any, Action], rng: random.Random) -> _Node:
@@ -192,6 +203,18 @@ class SearchBot:
                 return moves
             world.apply(own[0] if own else actions[0])
         return None
+
+
+def _surely_better(worlds: list[dict[Any, float]], best: Any, chosen: Any) -> bool:
+    """Whether `best` did better than `chosen` world by world, by more than `CONFIDENCE` standard errors."""
+    if best == chosen:
+        return False
+    gains = [world[best] - world[chosen] for world in worlds if best in world and chosen in world]
+    if len(gains) < 2:
+        return False
+    mean = sum(gains) / len(gains)
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1) / len(gains))
+    return mean > CONFIDENCE * spread
 
 
 def _key(state: State, action: Action) -> tuple[Any, ...]:
