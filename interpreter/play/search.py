@@ -21,8 +21,8 @@ greedy's own). Claims (calls, catches) are not
 searched: the bot takes them as `greedy` does, and in playouts the first claim
 offered is taken.
 
-The budget is a number of playouts per decision (at least `MIN_WORLDS` worlds
-are looked at), so a game replays from its seed; a decision also stops at
+The budget is a number of playouts per decision (one world at least), so a game
+replays from its seed; a decision also stops at
 `seconds` of thinking, a bound for people waiting at the table (a decision cut
 short by it is no longer reproducible). Playouts run on the generated engine.
 """
@@ -42,7 +42,6 @@ from .lookahead import WORLD_FAILURES, Start, claims_of, judge, own_components, 
 
 ROLLOUT_STEPS = 16  # actions a playout goes on below the tree before its position is judged
 EXPLORATION = 0.35  # the UCB constant, for results between 0 and 1 that differ by a few hundredths
-MIN_WORLDS = 4  # made-up worlds a decision looks at, at least, however many moves it has
 WIDTH = 8  # moves at the root searched, at most: the ones greedy judges best
 CONFIDENCE = 1.0  # standard errors by which a move must beat greedy's, world by world, to be played instead
 LEVELS = {"easy": 25, "normal": 100, "hard": 400}  # playouts per decision
@@ -113,7 +112,7 @@ class SearchBot:
         roots = {key: _Node(me) for key in options}
         worlds: list[dict[Any, float]] = []  # each world's result of each move
         deadline = time.perf_counter() + self.seconds
-        for _ in range(max(MIN_WORLDS, self.playouts // len(options))):
+        for _ in range(max(1, self.playouts // len(options))):
             world = determinize(state, me, self.rng, fast)
             luck = self.rng.getrandbits(64)  # every move meets the same luck in this world
             results = {key: self._playout(world.clone(), action, roots[key], random.Random(luck))
