@@ -6,6 +6,7 @@ import math
 
 import click
 
+from .bots import LEVEL, BotKind, at_level
 from .bounds import MAX_GAMES, Seed
 from .engine import ENGINE, load
 from .paths import OutputPath
@@ -35,8 +36,10 @@ def _difference(row) -> str:  # noqa: ANN001
               help="Number of players [default: the smallest table both rulesets allow].")
 @click.option("--seed", type=Seed(), default=0, show_default=True,
               help="Seed of all randomness (the same for A and B), a 64-bit whole number (-2**63 to 2**63 - 1).")
-@click.option("--bot", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True,
-              help="Kind of bot in every seat.")
+@click.option("--bot", type=BotKind(), default="greedy", show_default=True,
+              help="Kind of bot in every seat: random, greedy or search (search:easy, search:normal, search:hard, "
+                   "search:PLAYOUTS).")
+@LEVEL
 @click.option("--workers", type=click.IntRange(min=1, max=64), default=1, show_default=True,
               help="Processes to share the games among.")
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object.")
@@ -44,7 +47,7 @@ def _difference(row) -> str:  # noqa: ANN001
               help="Also draw both game-length histograms into this picture (needs matplotlib).")
 @ENGINE
 def compare_command(first: str, second: str, games: int, players: int | None, seed: int, bot: str,
-                    workers: int, as_json: bool, plot: str | None, engine: str) -> None:
+                    level: str | None, workers: int, as_json: bool, plot: str | None, engine: str) -> None:
     """Simulate rulesets A and B on the same seeds and compare them side by side.
 
     Each difference B − A comes with its 95% confidence interval; a star marks
@@ -57,6 +60,7 @@ def compare_command(first: str, second: str, games: int, players: int | None, se
 
     if plot is not None:
         require_plotting()
+    bot = at_level([bot], level)[0]
     game_a, game_b = load(first, engine), load(second, engine)
     low = max(game_a.min_players, game_b.min_players)
     high = min(game_a.max_players, game_b.max_players)

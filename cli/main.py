@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 import click
 
+from .bots import LEVEL, BotKind, at_level, bot_list
 from .bounds import MAX_DELAY, MAX_GAMES, Seconds, Seed
 from .engine import ENGINE, load
 from .paths import OutputFile, OutputPath
@@ -82,24 +83,6 @@ def main() -> None:
     """
 
 
-class _BotKind(click.ParamType):
-    """A bot kind, checked against the interpreter's bots only when a command runs."""
-
-    name = "bot"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from ..interpreter import BOTS
-        if value not in BOTS:
-            self.fail(f"{value!r} is not a bot; choose one of: {', '.join(sorted(BOTS))}", param, ctx)
-        return value
-
-
-def _bot_list(ctx: click.Context, param: click.Parameter, value: str | None) -> list[str]:
-    """`--bots random,greedy`: a checked bot kind per computer seat."""
-    kind = _BotKind()
-    return [kind.convert(k.strip(), param, ctx) for k in (value or "").split(",") if k.strip()]
-
-
 def _load(ruleset: str) -> Any:
     from ..interpreter import load_game
     return load_game(ruleset)
@@ -115,13 +98,14 @@ def _players(game: Any, players: int | None) -> int:
     return players
 
 
-_BOTS = click.option("--bots", default=None, metavar="KIND,KIND,...", callback=_bot_list,
+_BOTS = click.option("--bots", default=None, metavar="KIND,KIND,...", callback=bot_list,
                      help="Bot kind of each computer seat in turn, e.g. random,greedy [default: --bot for every seat].")
 _RULESET = click.argument("ruleset", metavar="RULESET")
 _SEED = click.option("--seed", type=Seed(), default=0, show_default=True,
                      help="Seed of all randomness, a 64-bit whole number (-2**63 to 2**63 - 1).")
-_BOT = click.option("--bot", type=_BotKind(), default="greedy", show_default=True,
-                    help="Kind of bot for the computer seats (random or greedy).")
+_BOT = click.option("--bot", type=BotKind(), default="greedy", show_default=True,
+                    help="Kind of bot for the computer seats: random, greedy or search (search:easy, "
+                         "search:normal, search:hard, search:PLAYOUTS).")
 _PLAYERS = click.option("--players", type=click.IntRange(min=1), default=None,
                         help="Number of players [default: the ruleset's minimum, or the number of humans].")
 _PLAY_SEED = click.option("--seed", type=Seed(), default=None,
@@ -222,13 +206,14 @@ def schema_command(of_log: bool) -> None:
 @_FORCE
 @_BOT
 @_BOTS
+@LEVEL
 @click.option("--delay", type=Seconds(), default=0.0, show_default=True, metavar="SECONDS",
               help=f"Pause after each bot move, to follow the game (0 to {MAX_DELAY:g} seconds).")
 @click.option("--resume", default=None, metavar="FILE",
               help="Go on with a game saved with q (its seats, seed and moves come from the file; RULESET only "
                    "for a ruleset that is not shipped).")
 def play(ruleset: str | None, players: int | None, humans: int, seed: int | None, log: TextIO | None, force: bool,
-         bot: str, bots: list[str], delay: float, resume: str | None) -> None:
+         bot: str, bots: list[str], level: str | None, delay: float, resume: str | None) -> None:
     """Play at the terminal: one person against bots, or several people taking turns (hot-seat).
 
     Choose a move by its number or by typing it (see `?` during a game).
@@ -239,14 +224,15 @@ def play(ruleset: str | None, players: int | None, humans: int, seed: int | None
     if ruleset is None:
         raise click.UsageError("Missing argument 'RULESET' (or --resume FILE).")
     game = _load(ruleset)
-    count, seats = _seating(game, players, humans, bots, bot)
+    count, seats = _seating(game, players, humans, bots, bot, level)
     if seed is None:  # every game a new one, yet each can be played again from the seed it prints
         import secrets
         seed = secrets.randbelow(2 ** 32)
     sys.exit(play_game(game, count, humans, seed, seats, log, delay))
 
 
-def _seating(game: Any, players: int | None, humans: int, bots: list[str], bot: str) -> tuple[int, list[str]]:
+def _seating(game: Any, players: int | None, humans: int, bots: list[str], bot: str,
+             level: str | None) -> tuple[int, list[str]]:
     """The size of the table and each computer seat's bot kind, people first; people who do not fit: a usage error."""
     from .play import bot_kinds
     if players is None and len(bots) > 1:
@@ -255,7 +241,7 @@ def _seating(game: Any, players: int | None, humans: int, bots: list[str], bot: 
     if humans > count:
         raise click.BadParameter(f"{humans} people cannot sit at a table of {count}", param_hint="'--humans'")
     try:
-        return count, bot_kinds(bots, bot, count - humans)
+        return count, at_level(bot_kinds(bots, bot, count - humans), level)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="'--bots'") from None
 
@@ -267,11 +253,11 @@ def _resume(path: str, ruleset: str | None, log: TextIO | None, delay: float) ->
     saved = saved_game(path, ruleset)
     if saved is None:
         return EXIT_FAILED
-    from ..interpreter import BOTS
+    from ..interpreter.play.bots import is_kind
     state, seats, seed = saved
     humans = sum(kind == "human" for kind in seats)
     bots = seats[humans:]
-    if seats[:humans] != ["human"] * humans or not all(kind in BOTS for kind in bots):
+    if seats[:humans] != ["human"] * humans or not all(is_kind(kind) for kind in bots):
         click.echo(f"error: {path}: its seats ({', '.join(seats)}) are not people first and then bots", err=True)
         return EXIT_FAILED
     return play_game(state.game, len(seats), humans, seed, bots, log, delay, start=state)
@@ -288,6 +274,7 @@ def _resume(path: str, ruleset: str | None, log: TextIO | None, delay: float) ->
 @_FORCE
 @_BOT
 @_BOTS
+@LEVEL
 @click.option("--delay", type=Seconds(), default=1.0, show_default=True, metavar="SECONDS",
               help=f"Pause before each bot move, to follow the game and claim in time (0 to {MAX_DELAY:g} seconds).")
 @click.option("--host", default="127.0.0.1", show_default=True,
@@ -295,7 +282,7 @@ def _resume(path: str, ruleset: str | None, log: TextIO | None, delay: float) ->
 @click.option("--port", type=click.IntRange(min=0, max=65535), default=8000, show_default=True,
               help="Port to listen on (0: any free one).")
 def serve(ruleset: str, players: int | None, humans: int | None, seed: int | None, log: TextIO | None,
-          force: bool, bot: str, bots: list[str], delay: float, host: str, port: int) -> None:
+          force: bool, bot: str, bots: list[str], level: str | None, delay: float, host: str, port: int) -> None:
     """Play in the browser: one secret link per person, and one for spectators.
 
     Each link shows the table as that seat may see it, updated live; bots play
@@ -308,7 +295,7 @@ def serve(ruleset: str, players: int | None, humans: int | None, seed: int | Non
         sys.exit(EXIT_FAILED)
     game = _load(ruleset)
     people = humans if humans is not None else min(2, game.max_players)
-    count, kinds = _seating(game, players, people, bots, bot)
+    count, kinds = _seating(game, players, people, bots, bot, level)
     if seed is None:  # as for `play`: a fresh game each time, told by its seed
         import secrets
         seed = secrets.randbelow(2 ** 32)
@@ -338,6 +325,7 @@ def replay(log_file: str, number: int, to_end: bool, ruleset: str | None) -> Non
 @_PLAYERS
 @_SEED
 @_BOT
+@LEVEL
 @click.option("--single-round", is_flag=True, help="Stop each game after its first round.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @_LOG
@@ -347,8 +335,9 @@ def replay(log_file: str, number: int, to_end: bool, ruleset: str | None) -> Non
 @click.option("--plot", type=OutputPath(), default=None, metavar="FILE.png",
               help="Also draw the game-length histogram into this picture (needs matplotlib).")
 @ENGINE
-def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str, single_round: bool,
-             as_json: bool, log: TextIO | None, force: bool, workers: int, plot: str | None, engine: str) -> None:
+def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str, level: str | None,
+             single_round: bool, as_json: bool, log: TextIO | None, force: bool, workers: int, plot: str | None,
+             engine: str) -> None:
     """Play games bot against bot and summarise them.
 
     A turn is one TurnStarted event; mean points are each seat's mean final
@@ -361,6 +350,7 @@ def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str,
         require_plotting()
     game = load(ruleset, engine)
     count = _players(game, players)
+    bot = at_level([bot], level)[0]
     result = run(game, games, count, seed, bot, single_round, on_log=_writer(log) if log is not None else None,
                  workers=workers, ruleset=ruleset, on_progress=progress(ruleset, games))
     if plot is not None:
@@ -401,8 +391,10 @@ def _register_commands() -> None:
     from .check import check_command
     from .compare import compare_command
     from .design import diff_command, explain_command
+    from .tournament import tournament_command
     main.add_command(check_command)
     main.add_command(compare_command)
+    main.add_command(tournament_command)
     main.add_command(explain_command)
     main.add_command(diff_command)
 

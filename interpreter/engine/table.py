@@ -79,8 +79,8 @@ class Table:
         self.watching = False  # a `move` trigger is being checked: its own moves are not watched
         self.rule: tuple[Any, ...] = ()  # the path in the ruleset of the rule being run, for a failure to name
 
-    def copy(self) -> Table:
-        """An independent copy: acting on it leaves this table as it is."""
+    def copy(self, events: bool = True) -> Table:
+        """An independent copy: acting on it leaves this table as it is (without `events`, its record starts empty)."""
         other = Table.__new__(Table)
         other.__dict__.update(self.__dict__)
         other.rng = random.Random()
@@ -91,7 +91,7 @@ class Table:
         other.moved_by = list(self.moved_by)
         other.faces = list(self.faces)
         other.vars = {k: (list(v) if isinstance(v, list) else v) for k, v in self.vars.items()}
-        other.events = list(self.events)
+        other.events = list(self.events) if events else []
         other.changes = dict(self.changes)
         other.revealed = {viewer: set(seen) for viewer, seen in self.revealed.items()}
         other.out = set(self.out)

@@ -1,13 +1,14 @@
 """Bots that play any ruleset, written against the State API only."""
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable
 from typing import Protocol
 
-from ..engine.game import Action, Game
-from ..engine.state import State, View
+from ..engine.determinize import determinize
+from ..engine.game import Action
+from ..engine.state import State
+from .lookahead import Start, own_components, preference, through_turn, tried
 
 
 class Bot(Protocol):
@@ -35,13 +36,18 @@ class RandomBot:
 
 
 class GreedyBot:
-    """A simple, sensible player for any shedding game.
+    """A simple, sensible player for any game, judging each move one step ahead.
 
-    It takes every claim offered (calls and catches), prefers the action that
-    gets rid of the most of its own components and, among those, the ones
-    worth the most points; a declared value is the one its hand shares most.
-    Where the ruleset declares an `evaluation`, it first prefers the action after
-    which that judges its position best (looking one action ahead).
+    It makes up one world from what it sees (`engine/determinize.py`) and tries
+    each move there: the move is judged after the claims it opens to the others
+    (`lookahead.judge`: a round won, else the ruleset's `evaluation`, else hand
+    sizes and points). Among moves judged alike it prefers the one that gets rid
+    of the most of its own components and, among those, the ones worth the most
+    points; a declared value is the one its hand shares most; moves still alike
+    are judged again once the turn is over (a call not made is caught then). A
+    claim (a call, a catch) is taken unless the world once the turn is over is
+    worse with it than without it: free calls and catches are taken, a false
+    call that costs cards is not.
     """
 
     name = "greedy"
@@ -50,76 +56,72 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: State, actions: list[Action]) -> Action:
-        claims = [a for a in actions if state.game.action_index[a.name].by_anyone]
-        if claims:
-            return claims[0]
-        view = state.view(state.current_player())
-        owned: dict[int, dict[int, int]] = {}  # actor -> their components: worked out once per decision
-        for a in actions:
-            if a.actor not in owned:
-                owned[a.actor] = _own_components(state.game, view, a.actor)
-        scores = [self._score(state.game, owned[a.actor], a) for a in actions]
-        if state.game.evaluation is not None:
-            scores = [(_after(state, a),) + score for a, score in zip(actions, scores)]
+        if len(actions) == 1:
+            return actions[0]
+        me = state.current_player()
+        world, start = determinize(state, me, self.rng), Start(state)
+        index = state.game.action_index
+        claims = [a for a in actions if index[a.name].by_anyone]
+        if claims:  # a call or a catch of its own, mid-turn: taken first when it is free
+            chosen = self._free_claim(world, claims, me, start)
+            if chosen is not None:
+                return chosen
+            actions = [a for a in actions if not index[a.name].by_anyone] or actions
+        mine = own_components(state.game, state.view(me), me)
+        scores = [(tried(world, a, me, start),) + preference(state.game, mine, a) for a in actions]
         best = max(scores)
-        return self.rng.choice([a for a, score in zip(actions, scores) if score == best])
+        top = [a for a, score in zip(actions, scores) if score == best]
+        if len(top) > 1:  # alike a step ahead: which is better once the turn is over
+            ends = [through_turn(world, a, me, start) for a in top]
+            top = [a for a, end in zip(top, ends) if end == max(ends)]
+        return self.rng.choice(top)
 
     def claim(self, state: State, actions: list[Action]) -> Action | None:
-        return actions[0]
+        me = actions[0].actor
+        return self._free_claim(determinize(state, me, self.rng), actions, me, Start(state))
 
     @staticmethod
-    def _score(game: Game, mine: dict[int, int], action: Action) -> tuple[float, ...]:
-        kinds = _choice_kinds(game, action.name)
-        shed, points, fit = 0, 0, 0
-        for name, value in action.args:
-            kind = kinds[name]
-            if kind == "component":
-                for cid in value if isinstance(value, tuple) else (value,):  # a set sheds each of its components
-                    if cid in mine:
-                        shed += 1
-                        points += game.attribute(cid, "points", mine) or 0
-            elif kind == "value":
-                fit += sum(1 for c in mine if value in _values(game, c, mine[c]))
-        ends_turn_early = 1 if not kinds and not shed else 0
-        return (shed, fit, points, -ends_turn_early)
-
-
-def _after(state: State, action: Action) -> float:
-    """The ruleset's evaluation, for the actor, of the position an action leads to."""
-    after = state.clone()
-    after.apply(action)
-    value = after.evaluate(action.actor)
-    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else float("-inf")
-
-
-@functools.lru_cache(maxsize=1024)
-def _choice_kinds(game: Game, action: str) -> dict[str, str]:
-    """Each choice of an action and what it chooses (a component, a player, a value)."""
-    return {c.name: c.kind for c in game.action_index[action].choices}
-
-
-def _own_components(game: Game, view: View, player: int) -> dict[int, int]:
-    """The components in the player's own zones, each with the face it shows (0 for a card)."""
-    result = {}
-    components = game.components
-    for name, spec in game.zones.items():
-        if spec.per_player:
-            for cid in view.zone(name, player):
-                if cid is not None:
-                    result[cid] = (view.face(cid) or 0) if components[cid].faces else 0
-    return result
-
-
-def _values(game: Game, cid: int, face: int) -> set:
-    comp = game.components[cid]
-    values = set(comp.attrs.values())
-    if comp.faces:
-        values |= set(comp.faces[face].values())
-    return values
+    def _free_claim(world: State, claims: list[Action], me: int, start: Start) -> Action | None:
+        """The claim best for `me` once the turn is over, unless every one leaves it worse off than none."""
+        value, chosen = through_turn(world, None, me, start), None
+        for claim in claims:
+            after = through_turn(world, claim, me, start)
+            if after >= value:
+                value, chosen = after, claim
+        return chosen
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}  # kind -> a bot from a seed
+SEARCH = "search"  # with a budget: search, search:LEVEL, search:PLAYOUTS (see search.py)
+
+
+def check_kind(kind: str) -> str:
+    """A bot kind as written (`random`, `greedy`, `search:200`), or ValueError saying what kinds there are."""
+    name, colon, budget = kind.partition(":")
+    if name == SEARCH:
+        from .search import budget as playouts
+        playouts(budget if colon else "")
+        return kind
+    if kind not in BOTS:
+        raise ValueError(f"{kind[:40]!r} is not a bot; choose one of: {', '.join(sorted([*BOTS, SEARCH]))} "
+                         f"(search takes a budget: search:easy, search:normal, search:hard or search:PLAYOUTS)")
+    return kind
+
+
+def is_kind(kind: str) -> bool:
+    """Whether `kind` names a bot (as a log's seats do)."""
+    try:
+        check_kind(kind)
+    except ValueError:
+        return False
+    return True
 
 
 def make_bot(kind: str, seed: int) -> Bot:
+    """A bot of a checked kind, all its randomness drawn from `seed`."""
+    name, _, budget = kind.partition(":")
+    if name == SEARCH:
+        from .search import SearchBot
+        from .search import budget as playouts
+        return SearchBot(seed, playouts(budget))
     return BOTS[kind](seed)

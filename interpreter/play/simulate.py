@@ -18,8 +18,9 @@ import gc
 import io
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 from ..engine import events as ev
 from ..engine.game import Game
@@ -301,20 +302,29 @@ def simulate(game: Game, games: int, players: int, seed: int = 0, bot: str = "ra
     tally = Tally(players)
     started = time.perf_counter()
     if workers > 1 and ruleset is not None and games > 1:
-        import multiprocessing
         _WORKER.update(game=game, ruleset=ruleset)  # forked workers inherit the compiled game
-        gc.freeze()  # what exists now is shared with the workers: keep their collector from touching it
-        try:
-            with multiprocessing.get_context("fork").Pool(
-                    workers, _start_worker, (ruleset, game.engine, players, bot, single_round, with_log)) as pool:
-                _fold(pool.imap(_play_in_worker, seeds, chunksize=max(1, min(64, games // (workers * 8)))),
-                      tally, on_log, on_progress)
-        finally:
-            gc.unfreeze()  # the parent collects as before
+        _fold(in_workers(_play_in_worker, seeds, games, workers, _start_worker,
+                         (ruleset, game.engine, players, bot, single_round, with_log)), tally, on_log, on_progress)
     else:
         _fold((_play_one(game, players, s, bot, single_round, with_log) for s in seeds), tally, on_log, on_progress)
     return SimulationResult(ruleset=game.name, players=players, seed=seed, bot=bot, single_round=single_round,
                             seconds=time.perf_counter() - started, tally=tally)
+
+
+def in_workers(work: Callable[[Any], Any], items: Iterable[Any], count: int, workers: int,
+               start: Callable[..., None] | None = None, start_args: tuple[Any, ...] = ()) -> Iterator[Any]:
+    """`work` of each of `count` items, in order, shared among `workers` forked processes.
+
+    The workers inherit what the parent holds (a compiled game): it is frozen
+    first, so that their garbage collector leaves those shared pages alone.
+    """
+    import multiprocessing
+    gc.freeze()
+    try:
+        with multiprocessing.get_context("fork").Pool(workers, start, start_args) as pool:
+            yield from pool.imap(work, items, chunksize=max(1, min(64, count // (workers * 8))))
+    finally:
+        gc.unfreeze()  # the parent collects as before
 
 
 def _fold(results: Any, tally: Tally, on_log: Callable[[str], None] | None,

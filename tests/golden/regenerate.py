@@ -37,7 +37,7 @@ SIZE_LIMIT = 300_000
 
 # (file name, ruleset, players, seed, bot, single_round)
 GOLDENS: list[tuple[str, str, int, int, str, bool]] = [
-    ("uno-5p-seed22-greedy-game.json", "uno", 5, 22, "greedy", False),
+    ("uno-4p-seed56-greedy-game.json", "uno", 4, 56, "greedy", False),
     ("uno-4p-seed23-random-round.json", "uno", 4, 23, "random", True),
     ("uno-3p-seed5-greedy-round.json", "uno", 3, 5, "greedy", True),
     ("dos-3p-seed5-greedy-round.json", "dos", 3, 5, "greedy", True),

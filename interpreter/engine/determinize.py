@@ -1,0 +1,81 @@
+"""One world a player might be in: what they cannot see, filled in at random from what they have seen.
+
+A bot that searches must not know the cards it was not shown. It plays its
+lookaheads in a *determinization*: a copy of the game in which
+
+- every place the player sees a component (their own hand, the discard pile,
+  a card shown to them) holds that component, as in the game;
+- the places they do not see (the other hands, the draw pile, the bag) keep
+  their number of components, and are filled with the components the player
+  has not seen, dealt at random from the bot's generator;
+- every variable (or entry) the player may not read takes its initial value;
+  a hidden die shows a random face;
+- the randomness to come (shuffles, draws, rolls) is drawn from the bot's
+  generator, not the game's.
+
+The world is made from the player's view and the sizes and facts every player
+sees (whose turn, the phase, the scores, how often a zone changed, who moved
+what into a place), so two games that differ only in what the player may not
+see give the same world for the same generator. It forgets the events so far.
+What a player could infer from the history (an opponent who drew rather than
+play holds no card of that colour) is not used.
+"""
+from __future__ import annotations
+
+import random
+
+from . import visibility
+from .game import Game
+from .state import State, inspect
+from .table import Table
+
+
+def determinize(state: State, viewer: int, rng: random.Random, game: Game | None = None) -> State:
+    """A world consistent with what `viewer` sees of `state`, played by `game` (default: the state's own)."""
+    table = inspect(state)
+    view = state.view(viewer)
+    spots: list[tuple[str, int | None, int]] = []  # the places the viewer does not see, in a fixed order
+    seen: set[int] = set()
+    for name, spec in table.game.zones.items():
+        for owner in range(table.players) if spec.per_player else (None,):
+            for index, component in enumerate(view.zone(name, owner)):
+                if component is None:
+                    spots.append((name, owner, index))
+                else:
+                    seen.add(component)
+    unseen = [c for c in range(len(table.where)) if c not in seen]
+    rng.shuffle(unseen)
+    world = table.copy(events=False)
+    if game is not None:
+        world.game = game
+    relabelled: dict[int, int] = {}  # the component in a place in the game -> the one there in the world
+    for (name, owner, index), component in zip(spots, unseen):
+        cards = world.zone(name, owner)
+        relabelled[cards[index]] = component
+        cards[index] = component
+    moved_by = list(world.moved_by)
+    for before, after in relabelled.items():  # who moved something into a place is seen; what it was is not
+        world.where[after] = table.where[before]
+        world.moved_by[after] = moved_by[before]
+    components = table.game.components
+    for component in relabelled.values():
+        faces = components[component].faces
+        if faces:
+            world.faces[component] = rng.randrange(len(faces))
+    world.revealed = {other: ({relabelled.get(c, c) for c in shown} if other != viewer else set(shown))
+                      for other, shown in world.revealed.items()}
+    _forget_unseen_variables(world, viewer)
+    world.rng = random.Random(rng.getrandbits(64))
+    return State(world)
+
+
+def _forget_unseen_variables(world: Table, viewer: int) -> None:
+    """Every variable, or entry of one, that `viewer` may not read goes back to its initial value."""
+    for name, spec in world.game.variables.items():
+        if spec.per_player:
+            values = world.vars[name]
+            for owner in range(world.players):
+                if not visibility.may_read(spec, owner, viewer, world.current):
+                    values[owner] = spec.initial
+        elif not visibility.may_read(spec, None, viewer, world.current):
+            world.vars[name] = spec.initial
