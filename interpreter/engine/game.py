@@ -78,6 +78,32 @@ class ChoiceSpec:
     fast_where: Evaluator | None = None  # `where` specialised by component, for listing the legal moves
 
 
+def first_flag(condition: n.Expr | None, seat: str | None) -> str | None:
+    """The per-player true/false variable a condition tests first, of the seat it is about, if it has one.
+
+    `seat` names the choice holding that seat (None: the acting player). The
+    condition is `flag[seat] and ...`, perhaps through definitions: while no
+    seat's flag is true, it is false for every seat, and nothing else of it is
+    evaluated. Claims are listed for every seat before every decision, and are
+    mostly closed: checking one list of flags first spares a test per seat.
+    """
+    while True:
+        if isinstance(condition, n.DefinitionUse):
+            condition = condition.body
+        elif isinstance(condition, n.And) and condition.parts:
+            condition = condition.parts[0]
+        else:
+            break
+    if not (isinstance(condition, n.VariableRead) and condition.per_player and condition.type.kind == "bool"):
+        return None
+    owner = condition.owner
+    if seat is None:
+        mine = owner is None or isinstance(owner, n.Builtin) and owner.name == "player"
+    else:
+        mine = isinstance(owner, n.Local) and owner.name == seat and not owner.bound
+    return condition.name if mine else None
+
+
 @dataclass(frozen=True)
 class ActionSpec:
     """One action, compiled: its closures, how its choices are listed, and the tree node it was made from."""
@@ -101,6 +127,8 @@ class ActionSpec:
     picks_a_player: bool = False  # the first choice is a player, by a `where` that does not depend on who acts
     inputs: dict[str, tuple[bool, tuple[str, ...]]] = field(default_factory=dict)  # see _inputs()
     lister: Callable[[Env, list[Action]], None] | None = None  # the generated walk of its choices, if any
+    guard_flag: str | None = None  # a claim's: see first_flag(); while no seat's is true, no seat may claim
+    pick_flag: str | None = None  # likewise for the `where` of the player a claim picks (`picks_a_player`)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "component_choices",
@@ -118,6 +146,10 @@ class ActionSpec:
             first = self.choices[order[0]] if order else None
             object.__setattr__(self, "picks_a_player", first is not None and first.kind == "player"
                                and first.present_if is None and first.name in self.shared_where)
+            object.__setattr__(self, "guard_flag", first_flag(self.rule.guard, None))
+            if self.picks_a_player:
+                assert first is not None
+                object.__setattr__(self, "pick_flag", first_flag(first.rule.where, first.name))
 
     def _inputs(self) -> dict[str, tuple[bool, tuple[str, ...]]]:
         """For each choice: whether its possible values depend on who acts, and on which earlier choices.

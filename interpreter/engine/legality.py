@@ -47,8 +47,11 @@ class Listing:
             everybody = [p for p in everybody if p not in table.out]
         for spec in self.game.actions_in_phase(table.phase):
             table.rule = spec.rule.path
-            if spec.by_anyone and spec.picks_a_player and not self._anyone_picked(spec, env):
-                continue  # nobody could be chosen, whoever claimed
+            if spec.by_anyone:
+                if spec.picks_a_player and not (_some(table, spec.pick_flag) and self._anyone_picked(spec, env)):
+                    continue  # nobody could be chosen, whoever claimed
+                if not _some(table, spec.guard_flag):
+                    continue  # nobody's `if` can hold
             for actor in everybody if spec.by_anyone else (table.current,):
                 env.player = actor
                 if spec.guard is not None and not spec.guard(env):
@@ -166,15 +169,21 @@ class Listing:
         seen: set[Any] = set()
         result = []
         for action in actions:
-            key = tuple((k, _signature(alike, v)) if k in components and v is not None else (k, v)
-                        for k, v in action.args)
+            key = tuple([(k, alike[v] if type(v) is int else _signature(alike, v)) if k in components and v is not None
+                         else (k, v) for k, v in action.args])  # a list, not a generator: no frame per action
             if key not in seen:
                 seen.add(key)
                 result.append(action)
         return result
 
 
+def _some(table: Table, flag: str | None) -> bool:
+    """Whether some seat's flag is true (no flag: True); see `first_flag` in game.py."""
+    return flag is None or any(table.vars[flag])
+
+
 def _signature(alike: list[Any], value: Any) -> Any:
+    """What a component or a set of components is up to interchangeable copies."""
     if isinstance(value, tuple):
         return tuple(sorted((alike[c] for c in value), key=repr))
     return alike[value]

@@ -185,10 +185,18 @@ class Table:
         raise EvalError("no_component", value=value)
 
     def move(self, cid: int, to_zone: str, to_owner: int | None, to_bottom: bool = False) -> None:
-        if not (type(cid) is int and 0 <= cid < len(self.where)):
+        """Move one component to the top (or bottom) of a zone.
+
+        The most frequent change of a game: the zones' specs are looked up once
+        and the piles read in place (as `zone()` reads them).
+        """
+        where = self.where
+        if not (type(cid) is int and 0 <= cid < len(where)):
             self.component(cid)
+        specs = self.game.zones
+        to_spec = specs[to_zone]
         if to_owner is not None:
-            if self.game.zones[to_zone].numbered:
+            if to_spec.numbered:
                 if to_owner == len(self.zones[to_zone]):
                     self.zones[to_zone].append([])
                 else:
@@ -198,12 +206,15 @@ class Table:
         self.steps += 1
         if self.steps > MAX_STEPS_PER_ACTION:
             self.spend(0)
-        from_zone, from_owner = self.where[cid]
-        self.zone(from_zone, from_owner).remove(cid)
+        from_zone, from_owner = where[cid]
+        source = self.zones[from_zone]
+        (source[from_owner] if specs[from_zone].indexed else source).remove(cid)  # type: ignore[index]
         if self.revealed:
             for seen in self.revealed.values():
                 seen.discard(cid)
-        target = self.zone(to_zone, to_owner)
+        target = self.zones[to_zone]
+        if to_spec.indexed:
+            target = target[to_owner]
         changes = self.changes
         changes[from_zone, from_owner] = changes.get((from_zone, from_owner), 0) + 1
         changes[to_zone, to_owner] = changes.get((to_zone, to_owner), 0) + 1
@@ -211,12 +222,11 @@ class Table:
             target.insert(0, cid)
         else:
             target.append(cid)
-        self.where[cid] = (to_zone, to_owner)
+        where[cid] = (to_zone, to_owner)
         self.moved_by[cid] = self.last_actor
-        self.emit(ev.Moved(cid, from_zone, from_owner, to_zone, to_owner, to_bottom))
+        self.events.append(ev.Moved(cid, from_zone, from_owner, to_zone, to_owner, to_bottom))
         if self.on_move is not None:
-            zones = self.game.zones
-            self.on_move(self, from_owner if zones[from_zone].per_player else to_owner if zones[to_zone].per_player
+            self.on_move(self, from_owner if specs[from_zone].per_player else to_owner if to_spec.per_player
                          else None)
 
     def tuck(self, zone: str) -> int | None:
@@ -304,9 +314,15 @@ class Table:
         """Change a variable; setting the value it already has is no change and no event.
 
         Every value a game keeps passes here, so this is where values that grow
-        (`x * x` in a loop, a list added to itself) are stopped.
+        (`x * x` in a loop, a list added to itself) are stopped. Most of what
+        effects set is a true/false, none or a number: tested here, in line.
         """
-        if too_large(value):
+        kind = type(value)
+        if kind is int:
+            large = not -MAX_VALUE_NUMBER <= value <= MAX_VALUE_NUMBER
+        else:
+            large = kind is not bool and value is not None and too_large(value)
+        if large:
             raise EvalError("too_large", name=name, limit=MAX_VALUE_ITEMS, number=MAX_VALUE_NUMBER)
         if name == "current":
             if self.current == value:
