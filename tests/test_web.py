@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import threading
 from typing import Any
 
 import pytest
@@ -32,14 +33,14 @@ def token_of(session: Session, seat: int | None) -> str:
     return next(token for token, s in session.tokens.items() if s == seat)
 
 
-def uno_table(**arrangement: Any) -> Session:
-    """Two people at UNO, P1 to move, in the position `arrangement` gives (hands and discard top first)."""
+def uno_table(bots: list[str] | None = None, **arrangement: Any) -> Session:
+    """Two at UNO (people, or one person and `bots`), P1 to move, in the position `arrangement` gives."""
     game = load_game("uno")
     state = game.new_state(2, 1)
     discard = arrangement.pop("discard")
     arrange(state, zones={"discard": discard}, variables={"active_colour": discard[0].split()[0]},
             lookup=by_label(game), **arrangement)
-    return Session(game, 2, 2, 1, [], start=state)
+    return Session(game, 2, 2 - len(bots or []), 1, bots or [], start=state)
 
 
 def test_each_token_opens_its_own_seat_and_nothing_else() -> None:
@@ -234,6 +235,36 @@ def test_bots_play_on_the_server_until_a_person_must_move() -> None:
             if table["current"] == 0 and table["moves"] or table["over"]:
                 break
         assert any(line.startswith(("P2:", "P3:")) for line in table["story"])
+
+
+def test_the_server_answers_while_a_bot_is_still_thinking() -> None:
+    """A search bot may think for seconds: pages open and people's messages are answered meanwhile."""
+    session = uno_table(["greedy"], hands={0: ["red 7", "blue 3"], 1: ["green 2", "yellow 9"]}, discard=["red 5"])
+    slow, thinking, may_answer = threading.Event(), threading.Event(), threading.Event()
+    bot = session.bots[1]
+    decide = bot.choose
+
+    def slow_choose(state: Any, actions: Any) -> Any:
+        if slow.is_set():  # the move after the person's: the bot thinks until the test lets it go
+            thinking.set()
+            assert may_answer.wait(10)
+        return decide(state, actions)
+    bot.choose = slow_choose  # type: ignore[method-assign]
+    with TestClient(create_app(session, delay=0)) as client, \
+            client.websocket_connect(f"/ws/{token_of(session, 0)}") as ws:
+        table = ws.receive_json()
+        played = next(m for m in table["moves"] if m["components"] and m["name"] == "play")  # red 7: P2 to move
+        slow.set()
+        ws.send_json({"type": "move", "n": played["n"], "version": table["version"]})
+        assert thinking.wait(10)
+        assert client.get(f"/play/{token_of(session, 0)}").status_code == 200  # answered while P2 thinks
+        ws.send_text("not json")  # a message is answered too, once the move it waits for is made
+        may_answer.set()
+        errors, table = [], ws.receive_json()
+        while table["type"] == "error" or table["current"] != 0:  # until P2 has moved
+            errors += [table["code"]] if table["type"] == "error" else []
+            table = ws.receive_json()
+        assert errors == ["bad_json"] and "P2:" in table["story"][-1]
 
 
 def test_a_dos_match_may_be_taken_back_within_the_turn() -> None:

@@ -7,9 +7,10 @@
 A request with a token the session does not know gets nothing but a 404 (a
 WebSocket is closed at once, with code 4404 and no message). Bots move in one background task, one
 move at a time, `delay` seconds apart; people's messages are decided as they
-come, between bot moves. Everything runs on one event loop, so each message
-and each bot move is decided whole before the next. docs/web.md describes the
-messages.
+come, between bot moves. A bot thinks in a worker thread (a search bot may take
+seconds), so the server keeps answering meanwhile; one lock over the session
+still decides each message and each bot move whole before the next, and makes
+no view of a table half changed. docs/web.md describes the messages.
 """
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from importlib.resources import files
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -48,14 +48,16 @@ class Connections:
         self.open: dict[WebSocket, int | None] = {}
         self.wake = asyncio.Event()
         self.telling = asyncio.Lock()  # one round of news at a time, so that no page gets an older table last
+        self.deciding = asyncio.Lock()  # the session is changed or read by one message or bot move at a time
 
     async def tell_everyone(self) -> None:
         """Send every page its seat's view of the table as it is now (one view made per seat)."""
         async with self.telling:
-            made: dict[int | None, dict[str, Any]] = {}
+            async with self.deciding:
+                made = {seat: self.session.table_for(seat) for seat in set(self.open.values())}
             for socket, seat in list(self.open.items()):
-                if seat not in made:
-                    made[seat] = self.session.table_for(seat)
+                if seat not in made:  # a page opened meanwhile was sent its table when it opened
+                    continue
                 with contextlib.suppress(Exception):  # a page closed meanwhile: its own loop forgets it
                     await socket.send_json(made[seat])
 
@@ -66,7 +68,9 @@ class Connections:
             self.wake.clear()
             while True:
                 await asyncio.sleep(self.delay)
-                if not self.session.bot_move():
+                async with self.deciding:
+                    moved = await asyncio.to_thread(self.session.bot_move)
+                if not moved:
                     break
                 await self.tell_everyone()
 
@@ -93,14 +97,17 @@ def create_app(session: Session, delay: float = 0.0) -> Starlette:
             return
         pages.open[socket] = seat
         try:
-            await socket.send_json(session.table_for(seat))
+            async with pages.deciding:
+                table = session.table_for(seat)
+            await socket.send_json(table)
             while True:
                 message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
-                reply = session.receive(seat, text) if text is not None else \
-                    refused("not_text", "messages are JSON text")
+                async with pages.deciding:
+                    reply = session.receive(seat, text) if text is not None else \
+                        refused("not_text", "messages are JSON text")
                 if reply is None:
                     await pages.tell_everyone()
                     pages.wake.set()

@@ -37,7 +37,7 @@ def determinize(state: State, viewer: int, rng: random.Random, game: Game | None
     spots: list[tuple[str, int | None, int]] = []  # the places the viewer does not see, in a fixed order
     seen: set[int] = set()
     for name, spec in table.game.zones.items():
-        for owner in range(table.players) if spec.per_player else (None,):
+        for owner in range(len(table.zones[name])) if spec.indexed else (None,):  # each seat's, or each pile
             for index, component in enumerate(view.zone(name, owner)):
                 if component is None:
                     spots.append((name, owner, index))
