@@ -158,6 +158,17 @@ def test_uno_6_2_a_bot_cannot_tell_a_bluff_it_was_not_shown(uno: Game, kind: str
     assert make_bot(kind, 5).choose(bluffed, moves) == make_bot(kind, 5).choose(honest, moves)
 
 
+def randomly_played(game: Game, players: int, seed: int, steps: int) -> State:
+    """A new game `steps` random moves in (fewer if it ends sooner)."""
+    state = game.new_state(players, seed)
+    bots = [RandomBot(seed + p) for p in range(players)]
+    for _ in range(steps):
+        if state.is_over():
+            break
+        step(state, bots)
+    return state
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ruleset=st.sampled_from(["uno", "dos", "uno-dice"]), seed=st.integers(0, 10_000), steps=st.integers(0, 40),
        viewer=st.integers(0, 2))
@@ -165,12 +176,7 @@ def test_a_world_keeps_what_its_player_sees_and_every_place_filled(ruleset: str,
                                                                     viewer: int) -> None:
     """The viewer sees the same in the world as in the game; every component lies in one place, as many per zone."""
     game = load_game(ruleset, "generated")
-    state = game.new_state(3, seed)
-    bots = [RandomBot(seed + p) for p in range(3)]
-    for _ in range(steps):
-        if state.is_over():
-            break
-        step(state, bots)
+    state = randomly_played(game, 3, seed, steps)
     world = determinize(state, viewer, random.Random(seed))
     assert world.view(viewer).zones == state.view(viewer).zones
     real, made = truth(state).zones, truth(world).zones
@@ -204,12 +210,7 @@ def test_what_a_bot_may_not_see_never_changes_its_decision(ruleset: str, seed: i
     """Any position, and the same position with everything its player cannot see dealt anew (and the hidden
     variables, the game's generator and its history changed with it): the same decision for the same seed."""
     game = load_game(ruleset, "generated")
-    state = game.new_state(2, seed)
-    bots = [RandomBot(seed + p) for p in range(2)]
-    for _ in range(steps):
-        if state.is_over():
-            break
-        step(state, bots)
+    state = randomly_played(game, 2, seed, steps)
     if state.is_over():
         return
     me = state.current_player()
