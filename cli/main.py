@@ -117,6 +117,13 @@ _LOG = click.option("--log", type=OutputFile(), default=None,
                          "only (not a device such as /dev/null, nor a file of /proc or /sys).")
 
 
+def _table_options(command: Any) -> Any:
+    """The options `play` and `serve` share after the size of the table: the seed, the log, the bots."""
+    for option in reversed((_PLAY_SEED, _LOG, _FORCE, _BOT, _BOTS, LEVEL)):
+        command = option(command)
+    return command
+
+
 @main.command("list")
 def list_command() -> None:
     """List the shipped rulesets: each game, then its house rules under it."""
@@ -201,12 +208,7 @@ def schema_command(of_log: bool) -> None:
 @_PLAYERS
 @click.option("--humans", type=click.IntRange(min=0), default=1, show_default=True,
               help="People sharing this terminal (they take the first seats); 0 lets bots play alone.")
-@_PLAY_SEED
-@_LOG
-@_FORCE
-@_BOT
-@_BOTS
-@LEVEL
+@_table_options
 @click.option("--delay", type=Seconds(), default=0.0, show_default=True, metavar="SECONDS",
               help=f"Pause after each bot move, to follow the game (0 to {MAX_DELAY:g} seconds).")
 @click.option("--resume", default=None, metavar="FILE",
@@ -269,12 +271,7 @@ def _resume(path: str, ruleset: str | None, log: TextIO | None, delay: float) ->
 @click.option("--humans", type=click.IntRange(min=0), default=None,
               help="People at the table, each with a link of their own (they take the first seats) "
                    "[default: 2, or 1 for a one-player game].")
-@_PLAY_SEED
-@_LOG
-@_FORCE
-@_BOT
-@_BOTS
-@LEVEL
+@_table_options
 @click.option("--delay", type=Seconds(), default=1.0, show_default=True, metavar="SECONDS",
               help=f"Pause before each bot move, to follow the game and claim in time (0 to {MAX_DELAY:g} seconds).")
 @click.option("--host", default="127.0.0.1", show_default=True,
