@@ -19,13 +19,15 @@ import time
 from rulesrun.interpreter import load_game
 from rulesrun.interpreter.play.bots import make_bot
 from rulesrun.interpreter.play.runner import step
+from rulesrun.interpreter.play.sharing import Backend
 from rulesrun.interpreter.play.tournament import tournament, wilson
 
 
 def strength(games: list[str], pair: list[str], count: int, workers: int, seed: int) -> None:
     for name in games:
         started = time.perf_counter()
-        result = tournament(load_game(name, "generated"), pair, count, seed=seed, single_round=True, workers=workers)
+        result = tournament(load_game(name, "generated"), pair, count, seed=seed, single_round=True,
+                            backend=Backend(workers=workers))
         points, played = result.pairings[(pair[0], pair[1])]
         low, high = wilson(points, int(played))
         print(f"{name:9} {pair[0]} against {pair[1]}: {points / played:.1%} of {int(played)} rounds "

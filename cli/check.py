@@ -14,6 +14,7 @@ import click
 from .bounds import MAX_CHECK_ACTIONS, MAX_CHECK_GAMES, MAX_EXPLORE, Seed
 from .engine import ENGINE, load
 from .paths import OutputPath
+from .sharing import sharing_options
 from .stats import progress
 
 SHOWN_ACTIONS = 40  # a longer reproduction is shown by its first and last halves of this
@@ -50,9 +51,10 @@ def _told(label: str) -> Callable[[int, int], None]:
                    "random games stop there.")
 @click.option("--save", type=OutputPath(), default=None, metavar="FILE",
               help="Write the shrunk reproduction of a failure as a game log (JSON Lines) for `rulesrun replay`.")
+@sharing_options
 @ENGINE
 def check_command(ruleset: str, games: int, seed: int, players: int | None, bot: str | None,
-                  max_actions: int | None, explore: int, save: str | None, engine: str) -> None:
+                  max_actions: int | None, explore: int, save: str | None, sharing: Any, engine: str) -> None:
     """Play RULESET with bots and check the invariants every game must keep.
 
     Games are played at every player count the ruleset allows, with random
@@ -76,7 +78,8 @@ def check_command(ruleset: str, games: int, seed: int, players: int | None, bot:
         raise click.BadParameter(f"{game.title} is played by {game.min_players} to {game.max_players} players",
                                  param_hint="'--players'")
     result = check_ruleset(game, games, seed, None if players is None else [players],
-                           BOT_KINDS if bot is None else (bot,), max_actions, explore, _told(game.name))
+                           BOT_KINDS if bot is None else (bot,), max_actions, explore, _told(game.name), sharing,
+                           ruleset)
     counts = result.player_counts
     tables = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
     played = (f"{result.games} game{'s' if result.games != 1 else ''} ({tables} players, "

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import math
+from typing import Any
 
 import click
 
@@ -10,6 +11,7 @@ from .bots import LEVEL, BotKind, at_level
 from .bounds import MAX_GAMES, Seed
 from .engine import ENGINE, load
 from .paths import OutputPath
+from .sharing import sharing_options
 
 
 def _number(value: float) -> str:
@@ -40,14 +42,13 @@ def _difference(row) -> str:  # noqa: ANN001
               help="Kind of bot in every seat: random, greedy or search (search:easy, search:normal, search:hard, "
                    "search:PLAYOUTS).")
 @LEVEL
-@click.option("--workers", type=click.IntRange(min=1, max=64), default=1, show_default=True,
-              help="Processes to share the games among.")
+@sharing_options
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object.")
 @click.option("--plot", type=OutputPath(), default=None, metavar="FILE.png",
               help="Also draw both game-length histograms into this picture (needs matplotlib).")
 @ENGINE
 def compare_command(first: str, second: str, games: int, players: int | None, seed: int, bot: str,
-                    level: str | None, workers: int, as_json: bool, plot: str | None, engine: str) -> None:
+                    level: str | None, sharing: Any, as_json: bool, plot: str | None, engine: str) -> None:
     """Simulate rulesets A and B on the same seeds and compare them side by side.
 
     Each difference B − A comes with its 95% confidence interval; a star marks
@@ -56,6 +57,7 @@ def compare_command(first: str, second: str, games: int, players: int | None, se
     """
     from ..interpreter import compare
     from ..interpreter import simulate
+    from ..interpreter.play.sharing import joined
     from .stats import progress, require_plotting, save_plot
 
     if plot is not None:
@@ -67,9 +69,10 @@ def compare_command(first: str, second: str, games: int, players: int | None, se
     count = low if players is None else players
     if not low <= count <= high:
         raise click.BadParameter(f"both rulesets allow {low} to {high} players", param_hint="'--players'")
-    results = [simulate(game, games, count, seed, bot, workers=workers, ruleset=name,
-                        on_progress=progress(name, games))
-               for game, name in ((game_a, first), (game_b, second))]
+    with joined(sharing):
+        results = [simulate(game, games, count, seed, bot, backend=sharing, ruleset=name,
+                            on_progress=progress(name, games))
+                   for game, name in ((game_a, first), (game_b, second))]
     rows = compare(*results)
     if plot is not None:
         save_plot(plot, [(name, result.tally.game_length_histogram) for name, result in zip((first, second), results)])

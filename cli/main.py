@@ -20,6 +20,7 @@ from .bots import LEVEL, BotKind, at_level, bot_list
 from .bounds import MAX_DELAY, MAX_GAMES, Seconds, Seed
 from .engine import ENGINE, load
 from .paths import OutputFile, OutputPath
+from .sharing import sharing_options
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2  # also for a ruleset named on the command line that is not there, whatever the command
@@ -327,13 +328,12 @@ def replay(log_file: str, number: int, to_end: bool, ruleset: str | None) -> Non
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @_LOG
 @_FORCE
-@click.option("--workers", type=click.IntRange(min=1, max=64), default=1, show_default=True,
-              help="Processes to share the games among; the figures are the same as with one.")
+@sharing_options
 @click.option("--plot", type=OutputPath(), default=None, metavar="FILE.png",
               help="Also draw the game-length histogram into this picture (needs matplotlib).")
 @ENGINE
 def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str, level: str | None,
-             single_round: bool, as_json: bool, log: TextIO | None, force: bool, workers: int, plot: str | None,
+             single_round: bool, as_json: bool, log: TextIO | None, force: bool, sharing: Any, plot: str | None,
              engine: str) -> None:
     """Play games bot against bot and summarise them.
 
@@ -349,7 +349,7 @@ def simulate(ruleset: str, games: int, players: int | None, seed: int, bot: str,
     count = _players(game, players)
     bot = at_level([bot], level)[0]
     result = run(game, games, count, seed, bot, single_round, on_log=_writer(log) if log is not None else None,
-                 workers=workers, ruleset=ruleset, on_progress=progress(ruleset, games))
+                 backend=sharing, ruleset=ruleset, on_progress=progress(ruleset, games))
     if plot is not None:
         save_plot(plot, [(result.ruleset, result.tally.game_length_histogram)])
     if as_json:

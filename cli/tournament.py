@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
 from .bots import LEVEL, at_level, bot_list
 from .bounds import MAX_GAMES, Seed
 from .engine import ENGINE, load
+from .sharing import sharing_options
 from .stats import progress
 
 
@@ -20,12 +22,11 @@ from .stats import progress
 @click.option("--seed", type=Seed(), default=0, show_default=True,
               help="Seed of all randomness, a 64-bit whole number (-2**63 to 2**63 - 1).")
 @click.option("--single-round", is_flag=True, help="Play each game's first round only.")
-@click.option("--workers", type=click.IntRange(min=1, max=64), default=1, show_default=True,
-              help="Processes to share the games among; the results are the same as with one.")
+@sharing_options
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
 @LEVEL
 @ENGINE
-def tournament_command(ruleset: str, kinds: list[str], games: int, seed: int, single_round: bool, workers: int,
+def tournament_command(ruleset: str, kinds: list[str], games: int, seed: int, single_round: bool, sharing: Any,
                        as_json: bool, level: str | None, engine: str) -> None:
     """Play every pair of bots against each other, two players a game, and rate them.
 
@@ -42,8 +43,8 @@ def tournament_command(ruleset: str, kinds: list[str], games: int, seed: int, si
         raise click.BadParameter(f"a tournament plays two-player games; {game.title} is played by "
                                  f"{game.min_players} to {game.max_players} players", param_hint="'RULESET'")
     pairs = len(kinds) * (len(kinds) - 1) // 2
-    result = tournament(game, kinds, games, seed, single_round, workers,
-                        on_progress=progress(ruleset, pairs * games))
+    result = tournament(game, kinds, games, seed, single_round, sharing,
+                        on_progress=progress(ruleset, pairs * games), ruleset=ruleset)
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return

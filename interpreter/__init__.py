@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from .play.compare import Z95, compare
     from .play.log import read_game, read_games, redact, replay, write_game
     from .play.runner import play_out, step
+    from .play.sharing import Backend
     from .play.simulate import SimulationResult, derive_seed, simulate
     from .play.takeback import may_take_back
     from .source.catalogue import LOG_SCHEMA, RULESET_SCHEMA, ruleset_path, shipped_path, shipped_rulesets
@@ -56,6 +57,7 @@ _WHERE = {  # name -> the module that defines it
     **dict.fromkeys(("Z95", "compare"), ".play.compare"),
     **dict.fromkeys(("read_game", "read_games", "redact", "replay", "write_game"), ".play.log"),
     **dict.fromkeys(("play_out", "step"), ".play.runner"),
+    "Backend": ".play.sharing",
     **dict.fromkeys(("SimulationResult", "derive_seed", "simulate"), ".play.simulate"),
     "may_take_back": ".play.takeback",
     **dict.fromkeys(("LOG_SCHEMA", "RULESET_SCHEMA", "ruleset_path", "shipped_path", "shipped_rulesets"),

@@ -84,7 +84,11 @@ def load_game(name_or_path: str, engine: str = "interpreter") -> Game:
     reference); "generated" as a Python module written for it, which plays the
     same games faster (see `backend/codegen/`).
     """
-    game = load_checked(name_or_path)[1]
+    return on_engine(load_checked(name_or_path)[1], engine)
+
+
+def on_engine(game: Game, engine: str) -> Game:
+    """A compiled game as it runs on `engine` ("interpreter" or "generated")."""
     if engine == "generated":
         from .backend.codegen.game import generated
         return generated(game)

@@ -3,8 +3,9 @@
 Every game's seed derives from the run's seed and the game's index, and every
 bot's seed from its game's seed and its seat, so any single game can be played
 again alone (`rulesrun play RULESET --humans 0 --seed GAME_SEED` with the same
-players and bot kind reproduces it move for move), and a run split over
-several worker processes gives exactly the figures of a run in one.
+players and bot kind reproduces it move for move), and a run shared among
+worker processes or the machines of a Ray cluster (see `sharing`) gives
+exactly the figures of a run in one process.
 
 A *turn* is one TurnStarted event inside a finished round; a round is counted
 when its RoundEnded event has happened. A game that runs past one of the
@@ -14,11 +15,10 @@ count towards the figures per game (length, wins, scores).
 """
 from __future__ import annotations
 
-import gc
 import io
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -28,6 +28,7 @@ from ..engine.state import State
 from ..errors import GameLimitExceeded
 from .bots import Bot, make_bot
 from .runner import play_out
+from .sharing import LOCAL, Backend, share
 
 SEED_STRIDE = 1_000_003
 
@@ -109,22 +110,41 @@ def game_winners(state: State) -> tuple[int, ...]:
 
 
 class Stat:
-    """Mean and variance of a stream of numbers (Welford), without keeping the numbers."""
+    """Count, mean and variance of a stream of numbers, kept as sums without the numbers.
 
-    __slots__ = ("n", "mean", "_m2")
+    Whole numbers (every figure of a run is one) are summed exactly, so that
+    the tallies of a run's chunks merge into the figures of the run in one piece.
+    """
+
+    __slots__ = ("n", "total", "squares")
 
     def __init__(self) -> None:
-        self.n, self.mean, self._m2 = 0, 0.0, 0.0
+        self.n = 0
+        self.total: float = 0
+        self.squares: float = 0
 
     def add(self, x: float) -> None:
         self.n += 1
-        delta = x - self.mean
-        self.mean += delta / self.n
-        self._m2 += delta * (x - self.mean)
+        self.total += x
+        self.squares += x * x
+
+    def merge(self, other: Stat) -> None:
+        self.n += other.n
+        self.total += other.total
+        self.squares += other.squares
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Stat) and (self.n, self.total, self.squares) == (other.n, other.total, other.squares)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else 0.0
 
     @property
     def variance(self) -> float:
-        return self._m2 / (self.n - 1) if self.n > 1 else 0.0
+        if self.n < 2:
+            return 0.0
+        return max(0.0, (self.n * self.squares - self.total * self.total) / (self.n * (self.n - 1)))
 
 
 @dataclass
@@ -157,7 +177,7 @@ class Tally:
                                                 summary.round_points):
             self.turns_histogram[turns] += 1
             self.stats["turns_per_round"].add(turns)
-            self.stats["first_player_wins"].add(1.0 if winner == first else 0.0)
+            self.stats["first_player_wins"].add(int(winner == first))
             self.rounds_won += winner is not None
             self.stats["points_per_round"].add(points)
         if summary.stopped:
@@ -171,6 +191,19 @@ class Tally:
         self.stats["rounds_per_game"].add(len(summary.turns))
         self.stats["reshuffles_per_game"].add(summary.reshuffles)
         self.stats["turns_per_game"].add(sum(summary.turns))
+
+    def merge(self, other: Tally) -> None:
+        """Add another part of the same run: the sums of both, as if one had played every game."""
+        self.games += other.games
+        self.unfinished += other.unfinished
+        self.rounds_won += other.rounds_won
+        self.wins_by_seat = [a + b for a, b in zip(self.wins_by_seat, other.wins_by_seat)]
+        self.score_totals = [a + b for a, b in zip(self.score_totals, other.score_totals)]
+        self.turns_histogram.update(other.turns_histogram)
+        self.game_length_histogram.update(other.game_length_histogram)
+        self.actions.update(other.actions)
+        for name, stat in other.stats.items():
+            self.stats[name].merge(stat)
 
     @property
     def rounds(self) -> int:
@@ -259,20 +292,32 @@ class SimulationResult:
         }
 
 
-# A worker process keeps its compiled game between games: (ruleset, players, bot, single round, log?)
-_WORKER: dict[str, Any] = {}
+@dataclass(frozen=True)
+class _Run:
+    """What every chunk of a simulation needs besides its game numbers."""
+
+    players: int
+    seed: int
+    bot: str
+    single_round: bool
+    with_log: bool
 
 
-def _start_worker(ruleset: str, engine: str, players: int, bot: str, single_round: bool, with_log: bool) -> None:
-    if _WORKER.get("ruleset") != ruleset:  # not inherited from the parent process: load it here
-        from ..pipeline import load_game
-        _WORKER.update(game=load_game(ruleset, engine), ruleset=ruleset)
-    _WORKER.update(players=players, bot=bot, single_round=single_round, with_log=with_log)
+class _Part(NamedTuple):
+    """A chunk of games, tallied, with the log text of each game when logs are asked for."""
+
+    tally: Tally
+    logs: list[str]
 
 
-def _play_in_worker(game_seed: int) -> GameSummary:
-    w = _WORKER
-    return _play_one(w["game"], w["players"], game_seed, w["bot"], w["single_round"], w["with_log"])
+def _play_chunk(game: Game, run: _Run, numbers: Sequence[int]) -> _Part:
+    tally, logs = Tally(run.players), []
+    for number in numbers:
+        summary = _play_one(game, run.players, derive_seed(run.seed, number), run.bot, run.single_round, run.with_log)
+        tally.add(summary)
+        if run.with_log:
+            logs.append(summary.log)
+    return _Part(tally, logs)
 
 
 def _play_one(game: Game, players: int, game_seed: int, bot: str, single_round: bool,
@@ -289,49 +334,26 @@ def _play_one(game: Game, players: int, game_seed: int, bot: str, single_round: 
 
 def simulate(game: Game, games: int, players: int, seed: int = 0, bot: str = "random",
              single_round: bool = False, on_log: Callable[[str], None] | None = None,
-             workers: int = 1, ruleset: str | None = None,
+             backend: Backend = LOCAL, ruleset: str | None = None,
              on_progress: Callable[[int], None] | None = None) -> SimulationResult:
     """Play `games` bot games and summarise them.
 
-    With `workers` > 1 the games are shared among that many processes, each of
-    which loads `ruleset` (a shipped name or path) once; the figures are the
-    same as with one. `on_log` receives each game's log text, in game order.
+    `backend` says where the games are played (see `sharing`); the ray backend
+    needs `ruleset`, the shipped name or path `game` was loaded from. The
+    figures are the same wherever they are played. `on_log` receives each
+    game's log text, in game order; `on_progress` the games done so far.
     """
-    seeds = (derive_seed(seed, index) for index in range(games))
-    with_log = on_log is not None
+    run = _Run(players, seed, bot, single_round, on_log is not None)
     tally = Tally(players)
     started = time.perf_counter()
-    if workers > 1 and ruleset is not None and games > 1:
-        _WORKER.update(game=game, ruleset=ruleset)  # forked workers inherit the compiled game
-        _fold(in_workers(_play_in_worker, seeds, games, workers, _start_worker,
-                         (ruleset, game.engine, players, bot, single_round, with_log)), tally, on_log, on_progress)
-    else:
-        _fold((_play_one(game, players, s, bot, single_round, with_log) for s in seeds), tally, on_log, on_progress)
-    return SimulationResult(ruleset=game.name, players=players, seed=seed, bot=bot, single_round=single_round,
-                            seconds=time.perf_counter() - started, tally=tally)
-
-
-def in_workers(work: Callable[[Any], Any], items: Iterable[Any], count: int, workers: int,
-               start: Callable[..., None] | None = None, start_args: tuple[Any, ...] = ()) -> Iterator[Any]:
-    """`work` of each of `count` items, in order, shared among `workers` forked processes.
-
-    The workers inherit what the parent holds (a compiled game): it is frozen
-    first, so that their garbage collector leaves those shared pages alone.
-    """
-    import multiprocessing
-    gc.freeze()
-    try:
-        with multiprocessing.get_context("fork").Pool(workers, start, start_args) as pool:
-            yield from pool.imap(work, items, chunksize=max(1, min(64, count // (workers * 8))))
-    finally:
-        gc.unfreeze()  # the parent collects as before
-
-
-def _fold(results: Any, tally: Tally, on_log: Callable[[str], None] | None,
-          on_progress: Callable[[int], None] | None) -> None:
-    for summary in results:
-        tally.add(summary)
+    if on_progress is not None:
+        on_progress(0)  # shown at once, while the workers start
+    for part in share(_play_chunk, game, run, range(games), backend, ruleset):
+        tally.merge(part.tally)
         if on_log is not None:
-            on_log(summary.log)
+            for text in part.logs:
+                on_log(text)
         if on_progress is not None:
             on_progress(tally.games)
+    return SimulationResult(ruleset=game.name, players=players, seed=seed, bot=bot, single_round=single_round,
+                            seconds=time.perf_counter() - started, tally=tally)

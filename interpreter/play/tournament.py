@@ -26,7 +26,8 @@ from ..errors import GameLimitExceeded
 from .bots import make_bot
 from .compare import Z95
 from .runner import play_out
-from .simulate import derive_seed, game_winners, in_workers
+from .sharing import LOCAL, Backend, share
+from .simulate import derive_seed, game_winners
 
 ELO_SCALE = 400 / math.log(10)
 ELO_MEAN = 1500.0
@@ -155,27 +156,29 @@ def ratings(bots: Sequence[str], pairings: dict[tuple[str, str], list[float]], r
     return {b: ELO_MEAN + ELO_SCALE * math.log(s) for b, s in strength.items()}
 
 
-_WORKER: dict[str, Any] = {}  # what forked workers inherit: the game and whether rounds are single
-
-
-def _play_fixture(fixture: Fixture) -> tuple[int, ...]:
-    return play_match(_WORKER["game"], fixture.seats, fixture.seed, _WORKER["single_round"])
+def _play_fixtures(game: Game, single_round: bool, planned: Sequence[Fixture]) -> list[tuple[int, ...]]:
+    return [play_match(game, fixture.seats, fixture.seed, single_round) for fixture in planned]
 
 
 def tournament(game: Game, bots: Sequence[str], games: int, seed: int = 0, single_round: bool = False,
-               workers: int = 1, on_progress: Callable[[int], None] | None = None) -> Result:
-    """Play the round robin of `bots` (checked bot kinds, at least two, each once) and rate them."""
+               backend: Backend = LOCAL, on_progress: Callable[[int], None] | None = None,
+               ruleset: str | None = None) -> Result:
+    """Play the round robin of `bots` (checked bot kinds, at least two, each once) and rate them.
+
+    `backend` says where the games are played (see `sharing`; the ray backend
+    needs `ruleset`, the shipped name or path `game` was loaded from).
+    """
     if len(bots) < 2 or len(set(bots)) != len(bots):
         raise ValueError("a tournament takes at least two bots, each named once")
     planned = fixtures(bots, games, seed)
     result = Result(game.name, list(bots), games, seed, single_round, {b: Standing(b) for b in bots})
-    if workers > 1 and len(planned) > 1:
-        _WORKER.update(game=game, single_round=single_round)
-        played: Any = in_workers(_play_fixture, planned, len(planned), workers)
-    else:
-        played = (play_match(game, f.seats, f.seed, single_round) for f in planned)
-    for done, (fixture, winners) in enumerate(zip(planned, played), start=1):
-        result.add(fixture, winners)
+    done = 0
+    if on_progress is not None:
+        on_progress(done)  # shown at once, while the workers start
+    for part in share(_play_fixtures, game, single_round, planned, backend, ruleset):
+        for winners in part:
+            result.add(planned[done], winners)
+            done += 1
         if on_progress is not None:
             on_progress(done)
     for bot, rating in ratings(bots, result.pairings).items():

@@ -18,14 +18,16 @@ can show it.
 """
 from __future__ import annotations
 
+from contextlib import closing
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from ..engine import events as ev
 from ..engine.game import Action, Game
 from ..engine.state import State, inspect
 from ..errors import GameLimitExceeded
 from ..play.runner import step
+from ..play.sharing import LOCAL, Backend, share
 from ..play.simulate import bot_seats, derive_seed
 from . import invariants as inv
 
@@ -124,28 +126,64 @@ class _Found:
 
 def check_ruleset(game: Game, games: int = 1, seed: int = 0, players: Sequence[int] | None = None,
                   bots: Sequence[str] = BOT_KINDS, max_actions: int | None = None, explore: int = DEFAULT_EXPLORE,
-                  on_game: Callable[[int, int], None] | None = None) -> CheckResult:
+                  on_game: Callable[[int, int], None] | None = None, backend: Backend = LOCAL,
+                  ruleset: str | None = None) -> CheckResult:
     """Play `games` games per player count and bot kind; stop at the first failure and shrink it.
 
     Game seeds derive from `seed` and the game's place in the run. `max_actions`
     (actions in the whole game) defaults to the ruleset's bound on a round or
     DEFAULT_MAX_ACTIONS, whichever is lower.
-    `on_game(done, total)` is told after each game.
+    `on_game(done, total)` is told as games are done. `backend` says where they
+    are played (see `sharing`; the ray backend needs `ruleset`, the name or
+    path `game` was loaded from); the failure found first in the run's order is
+    the one reported, wherever the games ran, and it is shrunk here.
     """
     limit = max_actions if max_actions is not None else min(game.max_actions, DEFAULT_MAX_ACTIONS)
     counts = tuple(players) if players else tuple(range(game.min_players, game.max_players + 1))
-    plan = [(count, bot) for _ in range(games) for count in counts for bot in bots]
-    checked = 0
-    for index, (count, bot) in enumerate(plan):
-        game_seed = derive_seed(seed, index)
-        found, taken = _play(game, count, game_seed, bot, limit, explore)
-        checked += taken
-        if on_game is not None:
-            on_game(index + 1, len(plan))
-        if found is not None:
-            failure = _shrunk(game, found, count, game_seed, bot, taken)
-            return CheckResult(game.name, counts, tuple(bots), seed, limit, explore, index + 1, checked, failure)
+    tables = [(count, bot) for _ in range(games) for count in counts for bot in bots]
+    plan = [_Planned(count, bot, derive_seed(seed, index)) for index, (count, bot) in enumerate(tables)]
+    done = checked = 0
+    if on_game is not None:
+        on_game(done, len(plan))  # shown at once, while the workers start
+    with closing(share(_check_chunk, game, (limit, explore), plan, backend, ruleset)) as parts:
+        for part in parts:
+            done += part.games
+            checked += part.actions
+            if on_game is not None:
+                on_game(done, len(plan))
+            if part.failed is not None:
+                planned, found, taken = part.failed
+                failure = _shrunk(game, found, planned.players, planned.seed, planned.bot, taken)
+                return CheckResult(game.name, counts, tuple(bots), seed, limit, explore, done, checked, failure)
     return CheckResult(game.name, counts, tuple(bots), seed, limit, explore, len(plan), checked, None)
+
+
+class _Planned(NamedTuple):
+    """One game of a check: its table, its bot kind and its seed (from its place in the run)."""
+
+    players: int
+    bot: str
+    seed: int
+
+
+class _Checked(NamedTuple):
+    """A chunk of checked games: how many were played, their actions, and the first that failed (with its actions)."""
+
+    games: int
+    actions: int
+    failed: tuple[_Planned, _Found, int] | None
+
+
+def _check_chunk(game: Game, bounds: tuple[int, int], chunk: Sequence[_Planned]) -> _Checked:
+    """Check the games of a chunk in order, up to the first that fails."""
+    limit, explore = bounds
+    actions = 0
+    for played, planned in enumerate(chunk, start=1):
+        found, taken = _play(game, planned.players, planned.seed, planned.bot, limit, explore)
+        actions += taken
+        if found is not None:
+            return _Checked(played, actions, (planned, found, taken))
+    return _Checked(len(chunk), actions, None)
 
 
 def _play(game: Game, players: int, seed: int, bot: str, limit: int, explore: int) -> tuple[_Found | None, int]:
