@@ -27,36 +27,37 @@ import random
 from . import visibility
 from .game import Game
 from .state import State, inspect
-from .table import Table
+from .table import Table, shuffle
 
 
 def determinize(state: State, viewer: int, rng: random.Random, game: Game | None = None) -> State:
     """A world consistent with what `viewer` sees of `state`, played by `game` (default: the state's own)."""
     table = inspect(state)
     view = state.view(viewer)
-    spots: list[tuple[str, int | None, int]] = []  # the places the viewer does not see, in a fixed order
-    seen: set[int] = set()
+    hidden: list[tuple[str, int | None, list[int]]] = []  # each pile the viewer does not wholly see, and where
     for name, spec in table.game.zones.items():
         for owner in range(len(table.zones[name])) if spec.indexed else (None,):  # each seat's, or each pile
-            for index, component in enumerate(view.zone(name, owner)):
-                if component is None:
-                    spots.append((name, owner, index))
-                else:
-                    seen.add(component)
-    unseen = [c for c in range(len(table.where)) if c not in seen]
-    rng.shuffle(unseen)
+            places = [index for index, component in enumerate(view.zone(name, owner)) if component is None]
+            if places:
+                hidden.append((name, owner, places))
+    # every component lies in one place, seen or not: those not seen are those in the places not seen
+    unseen = sorted(table.zone(name, owner)[index] for name, owner, places in hidden for index in places)
+    shuffle(rng, unseen)
     world = table.copy(events=False)
     if game is not None:
         world.game = game
     relabelled: dict[int, int] = {}  # the component in a place in the game -> the one there in the world
-    for (name, owner, index), component in zip(spots, unseen):
+    dealt = 0
+    for name, owner, places in hidden:
         cards = world.zone(name, owner)
-        relabelled[cards[index]] = component
-        cards[index] = component
-    moved_by = list(world.moved_by)
+        for index, component in zip(places, unseen[dealt:]):
+            relabelled[cards[index]] = component
+            cards[index] = component
+        dealt += len(places)
+    where, moved_by, was_where, was_moved_by = world.where, world.moved_by, table.where, table.moved_by
     for before, after in relabelled.items():  # who moved something into a place is seen; what it was is not
-        world.where[after] = table.where[before]
-        world.moved_by[after] = moved_by[before]
+        where[after] = was_where[before]
+        moved_by[after] = was_moved_by[before]
     components = table.game.components
     for component in relabelled.values():
         faces = components[component].faces

@@ -37,8 +37,8 @@ class Listing:
         self.verdicts: dict[int, dict[Any, bool]] = {}  # shared `where` results, per choice
         self.accepts: dict[tuple[Any, ...], list[Any]] = {}  # a choice's values by their inputs
 
-    def actions(self) -> list[Action]:
-        """Every action any player may take now (the turn owner's, and claims by anyone)."""
+    def actions(self, claims_only: bool = False) -> list[Action]:
+        """Every action any player may take now (the turn owner's, and claims by anyone), or only the claims."""
         table = self.table
         result: list[Action] = []
         env = Env(table, table.current)  # one environment, its player set per actor; choices clean up
@@ -46,6 +46,8 @@ class Listing:
         if table.out:
             everybody = [p for p in everybody if p not in table.out]
         for spec in self.game.actions_in_phase(table.phase):
+            if claims_only and not spec.by_anyone:
+                continue
             table.rule = spec.rule.path
             if spec.by_anyone:
                 if spec.picks_a_player and not (_some(table, spec.pick_flag) and self._anyone_picked(spec, env)):

@@ -73,10 +73,11 @@ class View:
         if viewer is EVERYONE:
             return list(cards)
         size = len(cards)
-        known = table.revealed.get(viewer, ()) if viewer is not None else ()
-        spec = table.game.zones[name]
-        return [c if c in known or visibility.sees_component(spec, owner, i, size, viewer) else None
-                for i, c in enumerate(cards)]
+        unseen = size - visibility.seen_on_top(table.game.zones[name], owner, size, viewer)
+        known = table.revealed.get(viewer) if viewer is not None else None
+        if known:  # components shown to the viewer alone, wherever they lie
+            return [c if c in known else None for c in cards[:unseen]] + cards[unseen:]
+        return [None] * unseen + cards[unseen:]
 
     @property
     def zones(self) -> dict[str, Any]:
@@ -179,17 +180,29 @@ class State:
     def legal_actions(self) -> list[Action]:
         """Every action any player may take now (the turn owner's and claims by anyone)."""
         table = self._table
+        result = self._listed(claims_only=False)
+        if not result and not table.finished:  # nobody may act: the game can never go on
+            table.rule = flow.TURN_PHASE if table.game.turn_phase is not None else ("actions",)
+            raise flow.failed(table, EvalError("stuck", player=table.current + 1, phase=table.phase,
+                                               round=table.round))
+        return result
+
+    def legal_claims(self) -> list[Action]:
+        """The claims (actions `by: anyone`) open now, as `legal_actions` lists them; often none.
+
+        For a bot that only asks who would claim: the turn owner's own moves are not worked out.
+        """
+        return self._listed(claims_only=True)
+
+    def _listed(self, claims_only: bool) -> list[Action]:
+        table = self._table
         if table.finished:
             return []
         table.steps = 0  # a query's work is bounded as an action's is
         try:
-            result = legality.Listing(table).actions()
+            result = legality.Listing(table).actions(claims_only)
         except flow.FAILURES as err:
             raise flow.failed(table, err) from err
-        if not result:  # nobody may act: the game can never go on
-            table.rule = flow.TURN_PHASE if table.game.turn_phase is not None else ("actions",)
-            raise flow.failed(table, EvalError("stuck", player=table.current + 1, phase=table.phase,
-                                               round=table.round))
         self._offered = frozenset(result)  # lets apply() skip checking an action just offered
         return result
 

@@ -31,12 +31,31 @@ def too_large(value: Any) -> bool:
     return False
 
 
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Shuffle `items` in place into the order `rng.shuffle(items)` gives, with its draws written in line.
+
+    The same generator state gives the same order, so seeds and logs are those
+    of `random.Random.shuffle`; what is saved is two calls a component.
+    """
+    draw = rng.getrandbits
+    for last in range(len(items) - 1, 0, -1):
+        count = last + 1
+        bits = count.bit_length()
+        pick = draw(bits)
+        while pick >= count:
+            pick = draw(bits)
+        items[last], items[pick] = items[pick], items[last]
+
+
 class RoundOver(Exception):
     """Raised by `end_round` so that no further effect of the action runs."""
 
 
 class Table:
     """Everything that changes while a game is played."""
+
+    _rng: random.Random  # see `rng`
+    _rng_shared: bool
 
     def __init__(self, game: Game, players: int, seed: int):
         self.game = game
@@ -82,9 +101,8 @@ class Table:
     def copy(self, events: bool = True) -> Table:
         """An independent copy: acting on it leaves this table as it is (without `events`, its record starts empty)."""
         other = Table.__new__(Table)
+        self._rng_shared = True  # neither may draw from the generator both hold before copying it
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
         other.zones = {k: ([list(h) for h in v] if self.game.zones[k].indexed else list(v))
                        for k, v in self.zones.items()}
         other.where = list(self.where)
@@ -98,6 +116,23 @@ class Table:
         other.out_for_game = set(self.out_for_game)
         other.skipped = list(self.skipped)
         return other
+
+    @property
+    def rng(self) -> random.Random:
+        """The table's generator; one shared with a copy is copied before its first draw.
+
+        Most copies (a bot's lookaheads) never draw, so copying a table leaves
+        the generator shared, and whichever table draws first takes its own copy.
+        """
+        if self._rng_shared:
+            generator = random.Random.__new__(random.Random)
+            generator.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = generator, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        self._rng, self._rng_shared = generator, False
 
     # ------------------------------------------------------------ seats
 
@@ -270,7 +305,7 @@ class Table:
 
     def shuffle(self, zone: str, owner: int | None) -> None:
         cards = self.zone(zone, owner)
-        self.rng.shuffle(cards)
+        shuffle(self.rng, cards)
         self.emit(ev.Shuffled(zone, owner, tuple(cards)))
 
     def swap(self, zone: str, a: int, b: int) -> None:

@@ -15,14 +15,19 @@ from ..tree import nodes as n
 
 def sees_component(zone: n.Zone, owner: int | None, index: int, size: int, viewer: int | None) -> bool:
     """Whether `viewer` sees the component at `index` (from the bottom) of a zone holding `size`."""
+    return index >= size - seen_on_top(zone, owner, size, viewer)
+
+
+def seen_on_top(zone: n.Zone, owner: int | None, size: int, viewer: int | None) -> int:
+    """How many of a zone's components `viewer` sees, counted from its top: what they see is always its top part."""
     visibility = zone.visibility
     if visibility == "public":
-        return True
+        return size
     if visibility == "owner":
-        return viewer is not None and owner == viewer
+        return size if viewer is not None and owner == viewer else 0
     if visibility == "top":
-        return index == size - 1
-    return False
+        return min(1, size)
+    return 0
 
 
 def sees_arrivals(zone: n.Zone, owner: int | None, viewer: int | None) -> bool:

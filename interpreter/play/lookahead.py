@@ -85,7 +85,9 @@ def settle(world: State, me: int) -> None:
     for _ in range(MAX_CLAIMS):
         if world.is_over():
             return
-        actions = world.legal_actions()
+        actions = world.legal_claims()
+        if not actions:
+            return
         for seat in world.claim_order():
             if seat == me:
                 continue

@@ -1,0 +1,86 @@
+"""The shortcuts the engine takes for speed give exactly what the long way gives.
+
+- the shuffle written in line gives the order of `random.Random.shuffle` (so seeds and logs stay);
+- a copied table shares its generator until one of the two draws, and each then draws what it
+  would have drawn from a generator of its own;
+- a view's zone (worked out from how many components the viewer sees on top) shows each
+  component exactly where the visibility rules say it is seen;
+- the claims listed alone are the claims among all the legal actions, in the same order.
+"""
+from __future__ import annotations
+
+import random
+
+from helpers import truth
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rulesrun.interpreter import EVERYONE, load_game
+from rulesrun.interpreter.engine import visibility
+from rulesrun.interpreter.engine.state import inspect
+from rulesrun.interpreter.engine.table import shuffle
+from test_bots import randomly_played
+
+RULESETS = ["uno", "dos", "uno-dice", "uno/stacking", "uno/seven-o"]
+STATES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@given(size=st.integers(0, 300), seed=st.integers(0, 2**64))
+def test_the_shuffle_in_line_gives_the_order_random_gives(size: int, seed: int) -> None:
+    ours, theirs = random.Random(seed), random.Random(seed)
+    mine, reference = list(range(size)), list(range(size))
+    shuffle(ours, mine)
+    theirs.shuffle(reference)
+    assert mine == reference and ours.getstate() == theirs.getstate()
+
+
+def test_a_copy_and_its_original_draw_as_if_each_had_its_own_generator() -> None:
+    game = load_game("uno-dice")
+    state = game.new_state(2, 4)
+    table = inspect(state)
+    alone = random.Random()
+    alone.setstate(table.rng.getstate())
+    copy = table.copy()
+    original_draws = [table.rng.random() for _ in range(3)]  # the original draws first ...
+    copy_draws = [copy.rng.random() for _ in range(3)]  # ... and the copy still draws from where they parted
+    assert original_draws == copy_draws == [alone.random() for _ in range(3)]
+    again = copy.copy()
+    assert [again.rng.random() for _ in range(2)] == [copy.rng.random() for _ in range(2)]
+
+
+def _seen(kind: str, owner: int | None, index: int, size: int, viewer: int | None) -> bool:
+    """The visibility rules of docs/language.md, written out again: public, owner, top, hidden."""
+    return {"public": True, "owner": viewer is not None and owner == viewer, "top": index == size - 1,
+            "hidden": False}[kind]
+
+
+@STATES
+@given(ruleset=st.sampled_from(RULESETS), seed=st.integers(0, 10_000), steps=st.integers(0, 60),
+       viewer=st.sampled_from([None, 0, 1, 2]))
+def test_a_view_shows_each_component_where_visibility_says_it_is_seen(ruleset: str, seed: int, steps: int,
+                                                                       viewer: int | None) -> None:
+    game = load_game(ruleset, "generated")
+    state = randomly_played(game, 3, seed, steps)
+    table = inspect(state)
+    known = table.revealed.get(viewer, set()) if viewer is not None else set()
+    view = state.view(viewer)
+    for name, spec in game.zones.items():
+        for owner in range(len(table.zones[name])) if spec.indexed else (None,):
+            cards = table.zone(name, owner)
+            expected = [c if c in known or _seen(spec.visibility, owner, i, len(cards), viewer) else None
+                        for i, c in enumerate(cards)]
+            assert view.zone(name, owner) == expected
+            assert [visibility.sees_component(spec, owner, i, len(cards), viewer) for i in range(len(cards))] == \
+                [_seen(spec.visibility, owner, i, len(cards), viewer) for i in range(len(cards))]
+    assert state.view(EVERYONE).zones == truth(state).zones
+
+
+@STATES
+@given(ruleset=st.sampled_from(RULESETS), seed=st.integers(0, 10_000), steps=st.integers(0, 80))
+def test_the_claims_listed_alone_are_the_claims_among_every_legal_action(ruleset: str, seed: int,
+                                                                          steps: int) -> None:
+    game = load_game(ruleset, "generated")
+    state = randomly_played(game, 3, seed, steps)
+    index = game.action_index
+    claims = state.clone().legal_claims()
+    every = state.legal_actions() if not state.is_over() else []
+    assert claims == [a for a in every if index[a.name].by_anyone]
