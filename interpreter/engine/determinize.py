@@ -40,8 +40,11 @@ def determinize(state: State, viewer: int, rng: random.Random, game: Game | None
             places = [index for index, component in enumerate(view.zone(name, owner)) if component is None]
             if places:
                 hidden.append((name, owner, places))
-    # every component lies in one place, seen or not: those not seen are those in the places not seen
-    unseen = sorted(table.zone(name, owner)[index] for name, owner, places in hidden for index in places)
+    unseen: list[int] = []  # every component lies in one place: those not seen are those in the places not seen
+    for name, owner, places in hidden:
+        cards = table.zone(name, owner)
+        unseen += [cards[index] for index in places]
+    unseen.sort()
     shuffle(rng, unseen)
     world = table.copy(events=False)
     if game is not None:
