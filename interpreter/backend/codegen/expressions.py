@@ -142,10 +142,19 @@ class ExpressionCode(n.Pass[str]):
         return f"{name}[{self.visit_Local(local)}]"
 
     def _make_table(self, node: n.Expr) -> str | None:
-        found: set[str] = set()
-        if not self._attributes_only(node, found) or len(found) != 1:
+        found = self.attribute_locals(node)
+        if found is None or len(found) != 1:
             return None
-        (local,) = found
+        table = self.by_component(node, *found)
+        return self.module.bind(table) if table is not None else None
+
+    def attribute_locals(self, node: n.Expr) -> set[str] | None:
+        """The component locals whose attributes alone decide the node; None when anything else does too."""
+        found: set[str] = set()
+        return found if self._attributes_only(node, found) else None
+
+    def by_component(self, node: n.Expr, local: str) -> dict[int | None, Any] | None:
+        """The node's value with each component (and none) as `local`, by the reference; None if one fails."""
         reference = self.closures.compile(node)
         table: dict[int | None, Any] = {}
         try:
@@ -153,13 +162,13 @@ class ExpressionCode(n.Pass[str]):
                 table[component] = reference(Env(None, None, {local: component}))
         except (EvalError, *RECOVERABLE):
             return None
-        return self.module.bind(table)
+        return table
 
     def _locals_of(self, node: n.Expr) -> list[n.Local]:
         if isinstance(node, n.Local):
             return [node]
         found: list[n.Local] = []
-        for child in _children(node):
+        for child in children(node):
             for local in self._locals_of(child):
                 if local.name not in {f.name for f in found}:
                     found.append(local)
@@ -182,7 +191,7 @@ class ExpressionCode(n.Pass[str]):
         if not isinstance(node, (n.DefinitionUse, n.Not, n.Negative, n.And, n.Or, n.Conditional, n.Compare,
                                  n.Membership, n.Arithmetic, n.ListOf, n.Call)):
             return False
-        return all(self._attributes_only(child, found) for child in _children(node))
+        return all(self._attributes_only(child, found) for child in children(node))
 
     # ------------------------------------------------------------ values and names
 
@@ -350,7 +359,8 @@ class ExpressionCode(n.Pass[str]):
         return f"({self.code(node.left)} {node.op} {self.code(node.right)})"
 
 
-def _children(node: n.Expr) -> list[n.Expr]:
+def children(node: n.Expr) -> list[n.Expr]:
+    """The expressions a node is made of, where the passes here look into it."""
     if isinstance(node, n.DefinitionUse):
         return [node.body]
     if isinstance(node, (n.Not, n.Negative)):

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine.game import Action, ActionSpec
+from ...engine.game import Action, ActionSpec, ChoiceSpec
 from ...tree import nodes as n
 from ..closures import seat, seats_only
 from .expressions import Hoist
+from .join import NO_KEY, Join, plan, worked_back
 
 if TYPE_CHECKING:
     from .game import Generator
@@ -32,6 +33,8 @@ class ListerCode:
         self.module = generator.module
         self.expressions = generator.expressions
         self.lines: list[str] = []
+        self.join: Join | None = None
+        self.groups = ""  # the variable of a lister with a join that holds its groups of candidates
 
     def lister(self, spec: ActionSpec) -> str | None:
         """The name of the action's lister, or None when the engine's own walk lists it."""
@@ -39,6 +42,10 @@ class ListerCode:
             return None
         name = self.module.name()
         self.lines = [f"def {name}(e, o):", "    s = e.state", "    l = e.loc"]
+        self.join = plan(spec, self.expressions)
+        if self.join is not None:  # the joined choice's candidates, grouped by key once they are first needed
+            self.groups = self.module.name("_v")
+            self.lines.append(f"    {self.groups} = None")
         self._level(spec, 0, {}, {}, 1)
         self.lines.append("")
         self.module.add(self.lines)
@@ -88,17 +95,7 @@ class ListerCode:
         if asked_if is not None:
             self._line(indent, f"if {self._test(indent, self._condition(asked_if, scope))}:")
             body = indent + 1
-        self._line(body, f"{candidates} = {self.generator.value(choice.rule.source)}")
-        self._line(body, f"{candidates} = list({candidates}) if {candidates} is not None else []")
-        if choice.kind == "player" and not seats_only(choice.rule.source):  # as the engine's walk checks them
-            self._line(body, f"{candidates} = [{self.module.bind(seat)}(s, {value}) for {value} in {candidates}]")
-        elif choice.kind == "component":
-            if choice.exclude:
-                taken = ", ".join(f"l.get({self.module.bind(name)})" for name in choice.exclude)
-                self._line(body, f"{candidates} = [{value} for {value} in {candidates} if {value} not in ({taken},)]")
-            self._line(body, f"{candidates}.sort()")
-        if choice.optional:
-            self._line(body, f"{candidates} = [None] + {candidates}")
+        self._candidates(choice, candidates, value, scope, body)
         if sometimes:
             self._line(indent, "else:")
             self._line(indent + 1, f"{candidates} = {self.module.bind((NOT_ASKED,))}")
@@ -124,6 +121,56 @@ class ListerCode:
             self._line(indent + 2, "continue")
         self._level(spec, i + 1, {**chosen, choice.name: value}, inner, indent + 1)
         self._line(indent, f"l.pop({key}, None)")
+
+    def _candidates(self, choice: ChoiceSpec, candidates: str, value: str, scope: dict[str, str],
+                    indent: int) -> None:
+        """The choice's candidates as the engine lists them: components in id order, less those taken, none first."""
+        if self.join is not None and self.join.choice == choice.name:
+            self._joined_candidates(self.join, choice, candidates, value, scope, indent)
+            return
+        self._source(choice, candidates, indent)
+        if choice.kind == "player" and not seats_only(choice.rule.source):  # as the engine's walk checks them
+            self._line(indent, f"{candidates} = [{self.module.bind(seat)}(s, {value}) for {value} in {candidates}]")
+        elif choice.kind == "component":
+            self._untaken(choice, candidates, value, indent)
+            self._line(indent, f"{candidates}.sort()")
+        if choice.optional:
+            self._line(indent, f"{candidates} = [None] + {candidates}")
+
+    def _joined_candidates(self, join: Join, choice: ChoiceSpec, candidates: str, value: str,
+                           scope: dict[str, str], indent: int) -> None:
+        """Those that may complete the equality `require` starts with (see `join.py`), found once per listing."""
+        index, groups = join.index, self.groups
+        self._line(indent, f"if {groups} is None:")
+        self._source(choice, groups, indent + 1)
+        self._line(indent + 1, f"{groups}.sort()")
+        self._line(indent + 1, f"{groups} = {self.module.bind(index.grouped)}({groups})")
+        key = self._sought(join, scope, indent)
+        self._line(indent, f"{candidates} = {self.module.bind(index.pick)}({groups}, {key})")
+        self._untaken(choice, candidates, value, indent)
+        if choice.optional:
+            self._line(indent, f"{candidates} = {self.module.bind(index.none)}({key}) + {candidates}")
+
+    def _source(self, choice: ChoiceSpec, candidates: str, indent: int) -> None:
+        self._line(indent, f"{candidates} = {self.generator.value(choice.rule.source)}")
+        self._line(indent, f"{candidates} = list({candidates}) if {candidates} is not None else []")
+
+    def _untaken(self, choice: ChoiceSpec, candidates: str, value: str, indent: int) -> None:
+        """Leave out the components the earlier choices took (into a new list)."""
+        if choice.exclude:
+            taken = ", ".join(f"l.get({self.module.bind(name)})" for name in choice.exclude)
+            self._line(indent, f"{candidates} = [{value} for {value} in {candidates} if {value} not in ({taken},)]")
+
+    def _sought(self, join: Join, scope: dict[str, str], indent: int) -> str:
+        """The variable set to the key the joined choice must have, NO_KEY where it cannot be worked out."""
+        key = self.module.name("_v")
+        steps = "".join(f"({step}, {self._condition(operand, scope)[1]}), " for step, operand in join.steps)
+        self._line(indent, "try:")
+        self._line(indent + 1, f"{key} = {self.module.bind(worked_back)}({self._condition(join.other, scope)[1]}, "
+                               f"({steps}))")
+        self._line(indent, f"except {self.generator.recoverable}:")
+        self._line(indent + 1, f"{key} = {self.module.bind(NO_KEY)}")
+        return key
 
     def _move(self, spec: ActionSpec, chosen: dict[str, str], indent: int) -> None:
         """The move made of the choices, in declaration order, leaving out those not asked for."""
