@@ -148,7 +148,7 @@ class RulesetBuilder:
         tree = parse(text, start="lvalue")
         name = tree.children[0]
         symbols = self.symbols
-        if name not in symbols.variables and name not in ("current", "dealer"):
+        if name not in symbols.variables and name not in n.SEAT_TARGETS:
             raise ExprError(f"{str(name)!r} is not a variable", name.column - 1,
                             hint=suggest(name, list(symbols.variables)), code="E110")
         per_player = symbols.variables.get(str(name), False)

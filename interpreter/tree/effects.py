@@ -309,7 +309,7 @@ class EffectBuilder:
 
     def _check_assignment(self, target: n.Target, value: n.Expr, path: Path) -> None:
         """The value must be of the variable's kind; `current` and `dealer` take a player."""
-        if target.name in ("current", "dealer") and target.name not in self.owner.symbols.variables:
+        if target.name in n.SEAT_TARGETS and target.name not in self.owner.symbols.variables:
             why = K.mismatch(K.PLAYER if target.name == "current" else K.PLAYER_OR_NONE, value.type)
         else:
             why = K.assignable(self.owner.symbols.variable_types.get(target.name, T.ANY), value.type)

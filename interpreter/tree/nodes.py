@@ -259,6 +259,9 @@ class ZoneRef:
     new: bool = False  # `meld[new]`: a pile made by this effect, after the last one
 
 
+SEAT_TARGETS = ("current", "dealer")  # targets that set the table's seats (the engine's `set_var` knows them)
+
+
 @node
 class Target:
     """What `set`, `add` and `draw: {set: ...}` change: a variable (one player's, or every player's), current, dealer."""

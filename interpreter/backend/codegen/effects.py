@@ -82,17 +82,27 @@ class EffectCode(n.Pass[None]):
         return f"{self.module.bind(number)}({value})"
 
     def set(self, target: n.Target, value: str) -> None:
-        """The statement that sets a variable target to the value held by `value`."""
+        """The statement that sets a variable target to the value held by `value`.
+
+        An entry that already holds that very object is passed over: `set_var` would
+        find it unchanged and do nothing (most sets in a turn are such, a flag set
+        to false again). A seat named by the rules is left to `set_var` to check.
+        """
         name = self.key(target.name)
         if target.every:
-            seat = self.var()
+            seat, entries = self.var(), self.var()
+            self.line(f"{entries} = s.vars[{name}]")
             self.line(f"for {seat} in range(s.players):")
-            self.line(f"    s.set_var({name}, {seat}, {value})")
+            self.line(f"    if {entries}[{seat}] is not {value}:")
+            self.line(f"        s.set_var({name}, {seat}, {value})")
         elif target.per_player:
             owner = self.value(target.owner) if target.owner is not None else "e.player"
             self.line(f"s.set_var({name}, {owner}, {value})")
-        else:
+        elif target.name in n.SEAT_TARGETS:
             self.line(f"s.set_var({name}, None, {value})")
+        else:
+            self.line(f"if s.vars[{name}] is not {value}:")
+            self.line(f"    s.set_var({name}, None, {value})")
 
     def by_reference(self, effect: n.Effect) -> None:
         self.line(f"{self.module.bind(self.reference.compile(effect))}(e)")
