@@ -1,8 +1,8 @@
 """The shortcuts the engine takes for speed give exactly what the long way gives.
 
 - the shuffle written in line gives the order of `random.Random.shuffle` (so seeds and logs stay);
-- a copied table shares its generator until one of the two draws, and each then draws what it
-  would have drawn from a generator of its own;
+- a copied table borrows its original's generator until it draws, each then draws what it would
+  have drawn from a generator of its own, and the original keeps its generator, of whatever kind;
 - a view's zone (worked out from how many components the viewer sees on top) shows each
   component exactly where the visibility rules say it is seen;
 - the claims listed alone are the claims among all the legal actions, in the same order.
@@ -51,6 +51,26 @@ def _seen(kind: str, owner: int | None, index: int, size: int, viewer: int | Non
     """The visibility rules of docs/language.md, written out again: public, owner, top, hidden."""
     return {"public": True, "owner": viewer is not None and owner == viewer, "top": index == size - 1,
             "hidden": False}[kind]
+
+
+class _Counting(random.Random):
+    """A generator of another kind, as a test or a referee may put on a table to choose its shuffles."""
+
+    shuffles = 0
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        _Counting.shuffles += 1
+        super().shuffle(x)
+
+
+def test_a_table_keeps_its_own_kind_of_generator_when_copied_and_shuffles_with_it() -> None:
+    table = inspect(load_game("uno").new_state(2, 1))
+    generator = table.rng = _Counting(3)
+    copy = table.copy()
+    before = _Counting.shuffles
+    shuffle(table.rng, list(range(10)))
+    assert table.rng is generator and _Counting.shuffles == before + 1  # its own shuffle, not the one in line
+    assert copy.rng is not generator and type(copy.rng) is random.Random
 
 
 @STATES

@@ -37,6 +37,9 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     The same generator state gives the same order, so seeds and logs are those
     of `random.Random.shuffle`; what is saved is two calls a component.
     """
+    if type(rng) is not random.Random:  # a generator of another kind shuffles its own way
+        rng.shuffle(items)
+        return
     draw = rng.getrandbits
     for last in range(len(items) - 1, 0, -1):
         count = last + 1
@@ -47,6 +50,16 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         items[last], items[pick] = items[pick], items[last]
 
 
+class _Lent:
+    """A generator lent to a table's copies, and the state they start from once its owner has drawn past it."""
+
+    __slots__ = ("generator", "state")
+
+    def __init__(self, generator: random.Random):
+        self.generator = generator
+        self.state: tuple[Any, ...] | None = None
+
+
 class RoundOver(Exception):
     """Raised by `end_round` so that no further effect of the action runs."""
 
@@ -54,8 +67,8 @@ class RoundOver(Exception):
 class Table:
     """Everything that changes while a game is played."""
 
-    _rng: random.Random  # see `rng`
-    _rng_shared: bool
+    _rng: random.Random | None  # its own generator; None while it draws on one lent to it (see `rng`)
+    _lent: _Lent | None  # what its copies borrow, or what it borrows
 
     def __init__(self, game: Game, players: int, seed: int):
         self.game = game
@@ -101,8 +114,10 @@ class Table:
     def copy(self, events: bool = True) -> Table:
         """An independent copy: acting on it leaves this table as it is (without `events`, its record starts empty)."""
         other = Table.__new__(Table)
-        self._rng_shared = True  # neither may draw from the generator both hold before copying it
+        if self._rng is not None and self._lent is None:
+            self._lent = _Lent(self._rng)
         other.__dict__.update(self.__dict__)
+        other._rng = None  # the copy borrows; a copy of a copy borrows what that copy borrowed
         other.zones = {k: ([list(h) for h in v] if self.game.zones[k].indexed else list(v))
                        for k, v in self.zones.items()}
         other.where = list(self.where)
@@ -119,20 +134,27 @@ class Table:
 
     @property
     def rng(self) -> random.Random:
-        """The table's generator; one shared with a copy is copied before its first draw.
+        """The table's generator. A copy borrows it and takes a generator of its own only if it draws.
 
-        Most copies (a bot's lookaheads) never draw, so copying a table leaves
-        the generator shared, and whichever table draws first takes its own copy.
+        Most copies (a bot's lookaheads) never draw, and copying a generator's
+        state was a third of copying a table. The owner keeps its generator (of
+        whatever kind it is); should it draw while lent, it first leaves its
+        borrowers the state they were lent.
         """
-        if self._rng_shared:
+        lent = self._lent
+        if self._rng is None:
+            assert lent is not None
             generator = random.Random.__new__(random.Random)
-            generator.setstate(self._rng.getstate())
-            self._rng, self._rng_shared = generator, False
+            generator.setstate(lent.state if lent.state is not None else lent.generator.getstate())
+            self._rng, self._lent = generator, None
+        elif lent is not None:
+            lent.state = self._rng.getstate()
+            self._lent = None
         return self._rng
 
     @rng.setter
     def rng(self, generator: random.Random) -> None:
-        self._rng, self._rng_shared = generator, False
+        self._rng, self._lent = generator, None
 
     # ------------------------------------------------------------ seats
 
