@@ -62,7 +62,7 @@ def determinize(state: State, viewer: int, rng: random.Random, game: Game | None
         where[after] = was_where[before]
         moved_by[after] = was_moved_by[before]
     components = table.game.components
-    for component in relabelled.values():
+    for component in relabelled.values() if table.game.has_dice else ():
         faces = components[component].faces
         if faces:
             world.faces[component] = rng.randrange(len(faces))
