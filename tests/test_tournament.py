@@ -7,6 +7,7 @@ import pytest
 from helpers import run_cli as run
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rulesrun.interpreter.play.simulate import derive_seed
 from rulesrun.interpreter.play.tournament import fixtures, ratings, wilson
 
 
@@ -16,6 +17,17 @@ def test_each_deal_is_played_from_both_seats() -> None:
     for first, second in zip(planned[::2], planned[1::2]):
         assert first.seed == second.seed and first.seats == tuple(reversed(second.seats))
     assert len({f.seed for f in planned}) == 3 * 2
+
+
+def test_a_schedule_works_each_game_out_from_its_number_and_keeps_no_list_of_them() -> None:
+    planned = fixtures(["random", "greedy", "search:2"], 1_000_000, seed=7)
+    assert len(planned) == 3_000_000 and vars(planned).keys() == {"pairs", "games", "seed"}
+    last = planned[-1]
+    assert (last.pairing, last.number, last.seats) == (2, 999_999, ("search:2", "greedy"))
+    assert last.seed == derive_seed(derive_seed(7, 2), 999_999 // 2)
+    assert planned[1_000_000:1_000_003] == [planned[n] for n in range(1_000_000, 1_000_003)]
+    with pytest.raises(IndexError):
+        planned[3_000_000]
 
 
 def test_wilson_interval_of_known_rates() -> None:

@@ -19,7 +19,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import Any, overload
 
 from ..engine.game import Game
 from ..errors import GameLimitExceeded
@@ -54,15 +54,41 @@ class Fixture:
     seed: int
 
 
-def fixtures(bots: Sequence[str], games: int, seed: int) -> list[Fixture]:
-    """Every game of the round robin, pairing by pairing; each deal is played twice, seats swapped."""
-    found = []
-    for index, (first, second) in enumerate(combinations(bots, 2)):
-        pairing_seed = derive_seed(seed, index)
-        for number in range(games):
-            seats = (first, second) if number % 2 == 0 else (second, first)
-            found.append(Fixture(index, number, seats, derive_seed(pairing_seed, number // 2)))
-    return found
+class Schedule(Sequence[Fixture]):
+    """Every game of the round robin, pairing by pairing; each deal is played twice, seats swapped.
+
+    A game is worked out from its number when it is asked for, so a schedule of
+    millions of games holds only its pairings.
+    """
+
+    def __init__(self, bots: Sequence[str], games: int, seed: int):
+        self.pairs = tuple(combinations(bots, 2))
+        self.games = games
+        self.seed = seed
+
+    def __len__(self) -> int:
+        return len(self.pairs) * self.games
+
+    @overload
+    def __getitem__(self, key: int) -> Fixture: ...
+
+    @overload
+    def __getitem__(self, key: slice) -> list[Fixture]: ...
+
+    def __getitem__(self, key: int | slice) -> Fixture | list[Fixture]:
+        numbers = range(len(self))[key]  # out of range raises IndexError, as a list's would
+        return [self._game(n) for n in numbers] if isinstance(numbers, range) else self._game(numbers)
+
+    def _game(self, number: int) -> Fixture:
+        pairing, within = divmod(number, self.games)
+        first, second = self.pairs[pairing]
+        seats = (first, second) if within % 2 == 0 else (second, first)
+        return Fixture(pairing, within, seats, derive_seed(derive_seed(self.seed, pairing), within // 2))
+
+
+def fixtures(bots: Sequence[str], games: int, seed: int) -> Schedule:
+    """Every game of the round robin, in order (see `Schedule`)."""
+    return Schedule(bots, games, seed)
 
 
 @dataclass
