@@ -93,7 +93,7 @@ def share(work: Work, game: Game, context: Any, items: Sequence[Any], backend: B
         for chunk in chunks(items, 1):
             yield work(game, context, chunk)
         return
-    yield from _forked(work, game, context, chunks(items, chunk_size(len(items), workers)), workers)
+    yield from _forked(work, game, context, items, workers)
 
 
 @contextmanager
@@ -116,27 +116,32 @@ def chunk_size(count: int, workers: int) -> int:
     return max(1, min(MAX_CHUNK, count // (workers * CHUNKS_PER_WORKER)))
 
 
-def chunks(items: Sequence[Item], size: int) -> list[Sequence[Item]]:
-    return [items[start:start + size] for start in range(0, len(items), size)]
+def chunks(items: Sequence[Item], size: int) -> Iterator[Sequence[Item]]:
+    """The items in chunks of `size`, each sliced when it is reached (a schedule's games are made then)."""
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
 
 
-# What forked workers inherit: the work, its game and context (frozen first, so their collector leaves them be).
+# What forked workers inherit: the work, its game, context and items (frozen first, so their collector leaves
+# them be). A chunk is sent to a worker as where it starts; the worker slices the items itself.
 _FORKED: dict[str, Any] = {}
 
 
-def _forked(work: Work, game: Game, context: Any, pieces: list[Sequence[Any]], workers: int) -> Iterator[Any]:
+def _forked(work: Work, game: Game, context: Any, items: Sequence[Any], workers: int) -> Iterator[Any]:
     import multiprocessing
-    _FORKED.update(work=work, game=game, context=context)
+    size = chunk_size(len(items), workers)
+    _FORKED.update(work=work, game=game, context=context, items=items, size=size)
     gc.freeze()
     try:
-        with multiprocessing.get_context("fork").Pool(min(workers, len(pieces))) as pool:
-            yield from pool.imap(_forked_chunk, pieces)
+        with multiprocessing.get_context("fork").Pool(min(workers, -(-len(items) // size))) as pool:
+            yield from pool.imap(_forked_chunk, range(0, len(items), size))
     finally:
         gc.unfreeze()  # the parent collects as before
         _FORKED.clear()
 
 
-def _forked_chunk(chunk: Sequence[Any]) -> Any:
+def _forked_chunk(start: int) -> Any:
+    chunk = _FORKED["items"][start:start + _FORKED["size"]]
     return _FORKED["work"](_FORKED["game"], _FORKED["context"], chunk)
 
 
@@ -156,15 +161,17 @@ def _on_ray(work: Work, game: Game, context: Any, items: Sequence[Any], backend:
     pending: dict[Any, int] = {}
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        pieces = chunks(items, chunk_size(len(items), cpus))
+        size = chunk_size(len(items), cpus)
+        count = -(-len(items) // size)
         document = load_checked(ruleset)[0]
         source = ray.put((_digest(document, game.engine), document, game.engine))
         task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(_ray_chunk)
         finished: dict[int, Any] = {}
         handed = taken = 0
-        while taken < len(pieces):
-            while handed < len(pieces) and handed < taken + IN_FLIGHT_PER_CPU * cpus:
-                pending[task.remote(source, work, context, pieces[handed])] = handed
+        while taken < count:
+            while handed < count and handed < taken + IN_FLIGHT_PER_CPU * cpus:  # a chunk is sliced as it is sent
+                chunk = items[handed * size:(handed + 1) * size]
+                pending[task.remote(source, work, context, chunk)] = handed
                 handed += 1
             ready, _ = ray.wait(list(pending), num_returns=1)
             for ref in ready:
