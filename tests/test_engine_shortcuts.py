@@ -73,6 +73,16 @@ def test_a_table_keeps_its_own_kind_of_generator_when_copied_and_shuffles_with_i
     assert copy.rng is not generator and type(copy.rng) is random.Random
 
 
+def test_a_copy_of_a_table_with_a_generator_given_from_outside_copies_it_at_once() -> None:
+    """That generator may be drawn from outside the table: a copy must start from where it was copied."""
+    table = inspect(load_game("uno").new_state(2, 1))
+    given_one = table.rng = random.Random(7)
+    copy = table.copy()
+    expected = random.Random(7).random()
+    given_one.random()  # drawn from outside, not through the table
+    assert copy.rng.random() == expected and table.rng is given_one
+
+
 @STATES
 @given(ruleset=st.sampled_from(RULESETS), seed=st.integers(0, 10_000), steps=st.integers(0, 60),
        viewer=st.sampled_from([None, 0, 1, 2]))

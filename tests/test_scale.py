@@ -10,6 +10,7 @@ import json
 import os
 import signal
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -143,6 +144,19 @@ def test_an_error_raised_by_a_chunk_reaches_the_caller_as_itself(ray_instance) -
     with pytest.raises(RulesrunError) as raised:
         list(share(_refuses, game, None, range(1), RAY, "uno-dice"))
     assert type(raised.value) is RulesrunError and str(raised.value) == "refused game 0"
+
+
+def _fails_first_slowly(game: Game, context: None, chunk: Sequence[int]) -> None:
+    if chunk[0] == 0:
+        time.sleep(2)  # the first chunk fails last ...
+        raise ValueError("the first chunk")
+    raise RuntimeError(f"a later chunk, from {chunk[0]}")  # ... the others at once
+
+
+def test_the_error_reported_is_the_first_in_the_run_s_order_not_the_first_to_happen(ray_instance) -> None:
+    game = load_game("uno-dice", "generated")
+    with pytest.raises(ValueError, match="the first chunk"):
+        list(share(_fails_first_slowly, game, None, range(40), RAY, "uno-dice"))
 
 
 def test_forked_workers_give_the_figures_of_one_process() -> None:

@@ -69,7 +69,7 @@ def determinize(state: State, viewer: int, rng: random.Random, game: Game | None
     world.revealed = {other: ({relabelled.get(c, c) for c in shown} if other != viewer else set(shown))
                       for other, shown in world.revealed.items()}
     _forget_unseen_variables(world, viewer)
-    world.rng = random.Random(rng.getrandbits(64))
+    world.reseed(rng.getrandbits(64))
     return State(world)
 
 

@@ -60,6 +60,13 @@ class _Lent:
         self.state: tuple[Any, ...] | None = None
 
 
+def _copied(state: tuple[Any, ...]) -> random.Random:
+    """A plain generator in the given state (a table's copy draws from one such)."""
+    generator = random.Random.__new__(random.Random)
+    generator.setstate(state)
+    return generator
+
+
 class RoundOver(Exception):
     """Raised by `end_round` so that no further effect of the action runs."""
 
@@ -67,14 +74,15 @@ class RoundOver(Exception):
 class Table:
     """Everything that changes while a game is played."""
 
-    _rng: random.Random | None  # its own generator; None while it draws on one lent to it (see `rng`)
+    _rng: random.Random | None  # its generator; None while it draws on one lent to it (see `rng`)
     _lent: _Lent | None  # what its copies borrow, or what it borrows
+    _own: bool  # it made its generator itself: nothing else draws from it, so it may be lent
 
     def __init__(self, game: Game, players: int, seed: int):
         self.game = game
         self.players = players
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.reseed(seed)
         self.events: list[ev.Event] = []
         # where the components are
         self.zones: dict[str, Any] = {}  # zone -> components bottom to top (a per-player zone: one list a seat)
@@ -114,10 +122,14 @@ class Table:
     def copy(self, events: bool = True) -> Table:
         """An independent copy: acting on it leaves this table as it is (without `events`, its record starts empty)."""
         other = Table.__new__(Table)
-        if self._rng is not None and self._lent is None:
+        if self._rng is not None and self._own and self._lent is None:
             self._lent = _Lent(self._rng)
         other.__dict__.update(self.__dict__)
-        other._rng = None  # the copy borrows; a copy of a copy borrows what that copy borrowed
+        if self._rng is not None and not self._own:  # a generator given from outside may be drawn from there
+            other._rng = _copied(self._rng.getstate())
+            other._own = True
+        else:
+            other._rng = None  # the copy borrows; a copy of a copy borrows what that copy borrowed
         other.zones = {k: ([list(h) for h in v] if self.game.zones[k].indexed else list(v))
                        for k, v in self.zones.items()}
         other.where = list(self.where)
@@ -137,16 +149,16 @@ class Table:
         """The table's generator. A copy borrows it and takes a generator of its own only if it draws.
 
         Most copies (a bot's lookaheads) never draw, and copying a generator's
-        state was a third of copying a table. The owner keeps its generator (of
-        whatever kind it is); should it draw while lent, it first leaves its
-        borrowers the state they were lent.
+        state was a third of copying a table. Only a generator the table made
+        itself (`reseed`), which is drawn from nowhere else, is lent: the owner
+        keeps it, and should it draw while lent, it first leaves its borrowers
+        the state they were lent. One given from outside is copied at once.
         """
         lent = self._lent
         if self._rng is None:
             assert lent is not None
-            generator = random.Random.__new__(random.Random)
-            generator.setstate(lent.state if lent.state is not None else lent.generator.getstate())
-            self._rng, self._lent = generator, None
+            self._rng = _copied(lent.state if lent.state is not None else lent.generator.getstate())
+            self._lent, self._own = None, True
         elif lent is not None:
             lent.state = self._rng.getstate()
             self._lent = None
@@ -154,7 +166,12 @@ class Table:
 
     @rng.setter
     def rng(self, generator: random.Random) -> None:
-        self._rng, self._lent = generator, None
+        """Draw from a generator given from outside (of any kind); a copy of the table copies it at once."""
+        self._rng, self._lent, self._own = generator, None, False
+
+    def reseed(self, seed: int) -> None:
+        """Draw from now on from a generator of the table's own, seeded with `seed` (its copies borrow it)."""
+        self._rng, self._lent, self._own = random.Random(seed), None, True
 
     # ------------------------------------------------------------ seats
 

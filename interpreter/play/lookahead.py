@@ -81,7 +81,11 @@ def claims_of(world: State, actions: list[Action], player: int) -> list[Action]:
 
 
 def settle(world: State, me: int) -> None:
-    """The claims the others take now (each the first offered to them, in the order claims are offered)."""
+    """The claims the others take now (each the first offered to them, in the order claims are offered).
+
+    Only the claims are listed, not the next player's moves, so a made-up world in
+    which nobody may move (a defect of the ruleset) is judged as it stands.
+    """
     for _ in range(MAX_CLAIMS):
         if world.is_over():
             return

@@ -175,9 +175,9 @@ def _on_ray(work: Work, game: Game, context: Any, items: Sequence[Any], backend:
                 handed += 1
             ready, _ = ray.wait(list(pending), num_returns=1)
             for ref in ready:
-                finished[pending.pop(ref)] = _result(ray, ref)
-            while taken in finished:
-                yield finished.pop(taken)
+                finished[pending.pop(ref)] = ref
+            while taken in finished:  # taken in chunk order: an error too comes when a run in one process meets it
+                yield _result(ray, finished.pop(taken))
                 taken += 1
     finally:
         for ref in pending:
@@ -196,7 +196,7 @@ def _join(ray: Any, backend: Backend) -> bool:
             ray.init(address=backend.address, **quiet)
         else:
             ray.init(num_cpus=backend.workers, include_dashboard=False, **quiet)
-    except (ConnectionError, RuntimeError, ValueError) as err:
+    except (OSError, RuntimeError, ValueError) as err:  # OSError: a refused connection, a timeout
         where = f"the Ray cluster at {backend.address}" if backend.address else "a Ray instance"
         raise BackendUnavailable(f"could not start or join {where}: {err}") from None
     return True
@@ -210,7 +210,8 @@ def _result(ray: Any, ref: Any) -> Any:
         cause = err.cause
         raise (cause if isinstance(cause, Exception) else err) from None
     except ray.exceptions.RayError as err:
-        raise BackendUnavailable(f"a chunk of games was lost {RETRIES + 1} times on Ray "
+        how = f"lost {RETRIES + 1} times" if isinstance(err, ray.exceptions.WorkerCrashedError) else "lost"
+        raise BackendUnavailable(f"a chunk of games was {how} on Ray "
                                  f"({type(err).__name__}): {str(err).splitlines()[0]}") from None
 
 

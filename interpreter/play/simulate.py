@@ -19,6 +19,7 @@ import io
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -348,12 +349,13 @@ def simulate(game: Game, games: int, players: int, seed: int = 0, bot: str = "ra
     started = time.perf_counter()
     if on_progress is not None:
         on_progress(0)  # shown at once, while the workers start
-    for part in share(_play_chunk, game, run, range(games), backend, ruleset):
-        tally.merge(part.tally)
-        if on_log is not None:
-            for text in part.logs:
-                on_log(text)
-        if on_progress is not None:
-            on_progress(tally.games)
+    with closing(share(_play_chunk, game, run, range(games), backend, ruleset)) as parts:
+        for part in parts:  # closed at once however the loop ends: the workers stop with it
+            tally.merge(part.tally)
+            if on_log is not None:
+                for text in part.logs:
+                    on_log(text)
+            if on_progress is not None:
+                on_progress(tally.games)
     return SimulationResult(ruleset=game.name, players=players, seed=seed, bot=bot, single_round=single_round,
                             seconds=time.perf_counter() - started, tally=tally)

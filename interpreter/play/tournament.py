@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, overload
@@ -201,12 +202,13 @@ def tournament(game: Game, bots: Sequence[str], games: int, seed: int = 0, singl
     done = 0
     if on_progress is not None:
         on_progress(done)  # shown at once, while the workers start
-    for part in share(_play_fixtures, game, single_round, planned, backend, ruleset):
-        for winners in part:
-            result.add(planned[done], winners)
-            done += 1
-        if on_progress is not None:
-            on_progress(done)
+    with closing(share(_play_fixtures, game, single_round, planned, backend, ruleset)) as parts:
+        for part in parts:  # closed at once however the loop ends: the workers stop with it
+            for winners in part:
+                result.add(planned[done], winners)
+                done += 1
+            if on_progress is not None:
+                on_progress(done)
     for bot, rating in ratings(bots, result.pairings).items():
         result.standings[bot].rating = rating
     return result
