@@ -17,9 +17,7 @@ yet taken, which bounds what waits on the driver.
 from __future__ import annotations
 
 import gc
-import hashlib
 import logging
-import pickle
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -164,7 +162,7 @@ def _on_ray(work: Work, game: Game, context: Any, items: Sequence[Any], backend:
         size = chunk_size(len(items), cpus)
         count = -(-len(items) // size)
         document = load_checked(ruleset)[0]
-        source = ray.put((_digest(document, game.engine), document, game.engine))
+        source = ray.put(((game.content_hash, game.engine), document))
         task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(_ray_chunk)
         finished: dict[int, Any] = {}
         handed = taken = 0
@@ -215,20 +213,16 @@ def _result(ray: Any, ref: Any) -> Any:
                                  f"({type(err).__name__}): {str(err).splitlines()[0]}") from None
 
 
-def _digest(document: Document, engine: str) -> str:
-    return hashlib.sha256(pickle.dumps((document.data, engine))).hexdigest()
+# A Ray worker's compiled games, by their content hash and engine: compiled once, kept for later chunks.
+_COMPILED: dict[tuple[str, str], Game] = {}
 
 
-# A Ray worker's compiled games, by the digest of their document and engine: compiled once, kept for later chunks.
-_COMPILED: dict[str, Game] = {}
-
-
-def _ray_chunk(source: tuple[str, Document, str], work: Work, context: Any, chunk: Sequence[Any]) -> Any:
-    digest, document, engine = source
-    game = _COMPILED.get(digest)
+def _ray_chunk(source: tuple[tuple[str, str], Document], work: Work, context: Any, chunk: Sequence[Any]) -> Any:
+    key, document = source
+    game = _COMPILED.get(key)
     if game is None:
         from ..pipeline import compile_document, on_engine
         if len(_COMPILED) >= KEPT_GAMES:
             _COMPILED.clear()
-        game = _COMPILED[digest] = on_engine(compile_document(document), engine)
+        game = _COMPILED[key] = on_engine(compile_document(document), key[1])
     return work(game, context, chunk)
