@@ -33,11 +33,13 @@ from .table import Table, shuffle
 def determinize(state: State, viewer: int, rng: random.Random, game: Game | None = None) -> State:
     """A world consistent with what `viewer` sees of `state`, played by `game` (default: the state's own)."""
     table = inspect(state)
-    view = state.view(viewer)
+    known = table.revealed.get(viewer) or ()  # components shown to the viewer alone, wherever they lie
     hidden: list[tuple[str, int | None, list[int]]] = []  # each pile the viewer does not wholly see, and where
     for name, spec in table.game.zones.items():
         for owner in range(len(table.zones[name])) if spec.indexed else (None,):  # each seat's, or each pile
-            places = [index for index, component in enumerate(view.zone(name, owner)) if component is None]
+            cards = table.zone(name, owner)
+            unseen = len(cards) - visibility.seen_on_top(spec, owner, len(cards), viewer)  # what a view hides
+            places = [index for index in range(unseen) if cards[index] not in known] if known else [*range(unseen)]
             if places:
                 hidden.append((name, owner, places))
     unseen: list[int] = []  # every component lies in one place: those not seen are those in the places not seen
@@ -76,6 +78,8 @@ def determinize(state: State, viewer: int, rng: random.Random, game: Game | None
 def _forget_unseen_variables(world: Table, viewer: int) -> None:
     """Every variable, or entry of one, that `viewer` may not read goes back to its initial value."""
     for name, spec in world.game.variables.items():
+        if spec.visibility == "public":
+            continue
         if spec.per_player:
             values = world.vars[name]
             for owner in range(world.players):

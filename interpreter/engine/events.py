@@ -12,6 +12,9 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Union
 
 
+record = tuple.__new__  # `record(Moved, fields)`: an event made in one call of C (a named tuple's own is Python)
+
+
 def _equal(self: tuple[Any, ...], other: object) -> bool:
     return type(self) is type(other) and tuple.__eq__(self, other)
 

@@ -36,6 +36,7 @@ FAILURES = (EvalError, RecursionError, *RECOVERABLE)  # what `failed` turns into
 SETUP, ROUND_SETUP, ROUND_END = ("setup",), ("round", "setup"), ("round", "end")
 GAME_OVER, WINNERS, NEXT_DEALER = ("round", "game_over"), ("round", "winners"), ("round", "next_dealer")
 TURN_PHASE, TURN_BEGIN, TURN_END = ("turn", "phase"), ("turn", "on_begin"), ("turn", "on_end")
+TURN_SCOPE = ("turn",)
 
 
 def start(table: Table) -> None:
@@ -93,15 +94,15 @@ def _round_begins(table: Table) -> bool:
 
 def start_turn(table: Table) -> bool:
     """Start the current player's turn; whether a trigger at its start ended the round."""
-    table.reset_variables(("turn",))
+    game = table.game
+    table.reset_variables(TURN_SCOPE)
     table.skipped = []
     table.turn_begun = False
     table.turn_ended = False
     table.hand_on = None
-    game = table.game
     table.rule = TURN_PHASE
-    table.phase = game.turn_phase(Env(table, table.current)) if game.turn_phase else None
-    table.emit(ev.TurnStarted(table.current, table.phase))
+    phase = table.phase = game.turn_phase(Env(table, table.current)) if game.turn_phase else None
+    table.events.append(ev.record(ev.TurnStarted, (table.current, phase)))
     return bool(game.watched["turn_start"]) and _watch(table, table.current, "turn_start")
 
 
@@ -119,27 +120,30 @@ def take(table: Table, spec: ActionSpec, action: Action, offered: bool) -> None:
     table.action_count += 1
     table.round_actions += 1
     table.steps = 0
-    loc = dict(action.args)
-    for choice in spec.choices:
-        if choice.name not in loc:
-            present = not offered and (choice.present_if is None or choice.present_if(Env(table, action.actor, loc)))
-            loc[choice.name] = choice.default if present and choice.default is not NO_DEFAULT else None
-    env = Env(table, action.actor, loc)
-    table.emit(ev.ActionTaken(action.actor, action.name, action.args))
-    table.last_actor = action.actor
-    if action.actor == table.current and not spec.by_anyone and not table.turn_begun:
+    actor, args = action.actor, action.args
+    loc = dict(args)
+    if len(loc) < len(spec.choices):  # a choice left out (the names given are the action's own: it was checked)
+        for choice in spec.choices:
+            if choice.name not in loc:
+                present = not offered and (choice.present_if is None or choice.present_if(Env(table, actor, loc)))
+                loc[choice.name] = choice.default if present and choice.default is not NO_DEFAULT else None
+    table.events.append(ev.record(ev.ActionTaken, (actor, action.name, args)))
+    table.last_actor = actor
+    if actor == table.current and not spec.by_anyone and not table.turn_begun:
         table.turn_begun = True
         if game.turn_on_begin is not None:
             table.rule = TURN_BEGIN
             _run(table, game.turn_on_begin, table.current)
+    watched = game.watched
     try:
         table.rule = spec.effects_path
-        spec.effects(env)
+        spec.effects(Env(table, actor, loc))
         if table.turn_ended and game.turn_on_end is not None:
             table.rule = TURN_END
             game.turn_on_end(Env(table, table.current))
-        _triggers(table, action.actor)
-        if table.turn_ended and game.watched["turn_end"]:
+        if watched["action"]:
+            _triggers(table, actor)
+        if table.turn_ended and watched["turn_end"]:
             _triggers(table, table.current, "turn_end")
     except RoundOver:
         pass
@@ -187,7 +191,8 @@ def claim_order(table: Table) -> list[int]:
 def _run(table: Table, effect: Any, actor: int | None, moment: str = "action") -> None:
     try:
         effect(Env(table, actor, {}))
-        _triggers(table, actor, moment)
+        if table.game.watched[moment]:
+            _triggers(table, actor, moment)
     except RoundOver:
         pass
 

@@ -253,6 +253,8 @@ class Game:
     stock_zone: str | None = field(init=False)  # the zone components are drawn from, if one is marked
     hand_zone: str | None = field(init=False)  # the first per-player zone
     has_dice: bool = field(init=False)
+    indexed_zones: frozenset[str] = field(init=False)  # the zones held as one pile a seat or a numbered pile
+    per_player_variables: tuple[str, ...] = field(init=False)  # the variables held as one entry a seat
     _by_phase: dict[str | None, tuple[ActionSpec, ...]] = field(init=False, repr=False)
     watched: dict[str, tuple[tuple[tuple[Any, ...], Trigger], ...]] = field(init=False, repr=False)  # moment -> (path, trigger)
     _by_scope: dict[tuple[str, ...], tuple[VariableSpec, ...]] = field(init=False, repr=False)  # filled as asked
@@ -264,6 +266,8 @@ class Game:
             "stock_zone": next((z.name for z in self.zones.values() if z.stock), None),
             "hand_zone": next((z.name for z in self.zones.values() if z.per_player), None),
             "has_dice": any(c.faces for c in self.components),
+            "indexed_zones": frozenset(z.name for z in self.zones.values() if z.indexed),
+            "per_player_variables": tuple(v.name for v in self.variables.values() if v.per_player),
             "_by_phase": {phase: tuple(a for a in self.actions if a.phases is None or phase in a.phases)
                           for phase in (*self.phases, None)},
             "_by_scope": {},

@@ -158,7 +158,7 @@ class State:
 
     def __init__(self, table: Table):
         self._table = table
-        self._offered: frozenset[Action] = frozenset()  # the actions last listed: applied without a second check
+        self._offered: tuple[Action, ...] = ()  # the actions last listed: applied without a second check
 
     @property
     def game(self) -> Game:
@@ -203,7 +203,7 @@ class State:
             result = legality.Listing(table).actions(claims_only)
         except flow.FAILURES as err:
             raise flow.failed(table, err) from err
-        self._offered = frozenset(result)  # lets apply() skip checking an action just offered
+        self._offered = tuple(result)  # lets apply() skip checking an action just offered (found by identity)
         return result
 
     def why_not(self, action: Action) -> Refusal | None:
@@ -226,7 +226,7 @@ class State:
             refused = self.why_not(action)
             if refused is not None:
                 raise IllegalAction(refused)
-        self._offered = frozenset()
+        self._offered = ()
         try:
             flow.take(self._table, self.game.action_index[action.name], action, offered)
         except flow.FAILURES as err:
@@ -261,7 +261,10 @@ class State:
         return State(ended) if ended is not None else None
 
     def clone(self) -> "State":
-        return State(self._table.copy())
+        """An independent copy; the actions just listed stay offered on it (a bot tries them on copies)."""
+        copy = State(self._table.copy())
+        copy._offered = self._offered
+        return copy
 
     def __repr__(self) -> str:
         table = self._table

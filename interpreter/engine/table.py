@@ -130,12 +130,14 @@ class Table:
             other._own = True
         else:
             other._rng = None  # the copy borrows; a copy of a copy borrows what that copy borrowed
-        other.zones = {k: ([list(h) for h in v] if self.game.zones[k].indexed else list(v))
-                       for k, v in self.zones.items()}
+        indexed = self.game.indexed_zones
+        other.zones = {k: ([list(h) for h in v] if k in indexed else list(v)) for k, v in self.zones.items()}
         other.where = list(self.where)
         other.moved_by = list(self.moved_by)
         other.faces = list(self.faces)
-        other.vars = {k: (list(v) if isinstance(v, list) else v) for k, v in self.vars.items()}
+        other.vars = values = dict(self.vars)  # a variable's value is never changed in place, but for its entries:
+        for name in self.game.per_player_variables:
+            values[name] = list(values[name])
         other.events = list(self.events) if events else []
         other.changes = dict(self.changes)
         other.revealed = {viewer: set(seen) for viewer, seen in self.revealed.items()}
@@ -282,7 +284,12 @@ class Table:
             self.spend(0)
         from_zone, from_owner = where[cid]
         source = self.zones[from_zone]
-        (source[from_owner] if specs[from_zone].indexed else source).remove(cid)  # type: ignore[index]
+        if specs[from_zone].indexed:
+            source = source[from_owner]  # type: ignore[index]
+        if source[-1] == cid:  # most moves take the top component (a draw)
+            source.pop()
+        else:
+            source.remove(cid)
         if self.revealed:
             for seen in self.revealed.values():
                 seen.discard(cid)
@@ -298,7 +305,7 @@ class Table:
             target.append(cid)
         where[cid] = (to_zone, to_owner)
         self.moved_by[cid] = self.last_actor
-        self.events.append(ev.Moved(cid, from_zone, from_owner, to_zone, to_owner, to_bottom))
+        self.events.append(ev.record(ev.Moved, (cid, from_zone, from_owner, to_zone, to_owner, to_bottom)))
         if self.on_move is not None:
             self.on_move(self, from_owner if specs[from_zone].per_player else to_owner if to_spec.per_player
                          else None)
@@ -419,9 +426,10 @@ class Table:
             values[owner] = value
         spec = self.game.variables.get(name)
         if spec is None or spec.visibility == "public":
-            self.emit(ev.VariableSet(name, owner, value))
+            self.events.append(ev.record(ev.VariableSet, (name, owner, value, None)))
         elif spec.visibility != "hidden":
-            self.emit(ev.VariableSet(name, owner, value, visibility.private_to(spec, owner, self.current)))
+            self.events.append(ev.record(ev.VariableSet, (name, owner, value,
+                                                          visibility.private_to(spec, owner, self.current))))
 
     def scores(self) -> list[int]:
         return list(self.vars.get(self.game.score_variable) or [0] * self.players)

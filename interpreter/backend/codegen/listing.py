@@ -173,16 +173,27 @@ class ListerCode:
         return key
 
     def _move(self, spec: ActionSpec, chosen: dict[str, str], indent: int) -> None:
-        """The move made of the choices, in declaration order, leaving out those not asked for."""
-        names = sorted(chosen, key=lambda name: spec.rank[name])
-        pairs = "".join(f"({self.module.bind(name)}, {chosen[name]}), " for name in names)
-        action, name = self.module.bind(Action), self.module.bind(spec.name)
-        if any(spec.choices[spec.rank[name]].present_if is not None for name in names):
-            pair = self.module.name("_v")
-            self._line(indent, f"o.append({action}({name}, e.player, tuple([{pair} for {pair} in ({pairs}) "
-                               f"if {pair}[1] is not {self.module.bind(NOT_ASKED)}])))")
-        else:
-            self._line(indent, f"o.append({action}({name}, e.player, ({pairs})))")
+        """The move made of the choices, in declaration order, leaving out those not asked for.
+
+        The move is made as the tuple it is (a named tuple's own constructor is a
+        call of Python); a choice asked for only sometimes is added when it was.
+        """
+        parts: list[str] = []
+        fixed = ""  # the pairs of choices always asked for, since the last one asked for only sometimes
+        for name in sorted(chosen, key=lambda name: spec.rank[name]):
+            pair = f"({self.module.bind(name)}, {chosen[name]}), "
+            if spec.choices[spec.rank[name]].present_if is None:
+                fixed += pair
+                continue
+            if fixed:
+                parts.append(f"({fixed})")
+                fixed = ""
+            parts.append(f"(({pair}) if {chosen[name]} is not {self.module.bind(NOT_ASKED)} else ())")
+        if fixed or not parts:
+            parts.append(f"({fixed})")
+        make, action = self.module.bind(tuple.__new__), self.module.bind(Action)
+        self._line(indent, f"o.append({make}({action}, ({self.module.bind(spec.name)}, e.player, "
+                           f"{' + '.join(parts)})))")
 
 
 class _NotAsked:
