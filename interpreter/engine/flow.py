@@ -198,7 +198,15 @@ def _run(table: Table, effect: Any, actor: int | None, moment: str = "action") -
 
 
 def _triggers(table: Table, actor: int | None, moment: str = "action") -> None:
-    """Check each trigger watched at `moment`, in order; `actor` is `player` in them (None: the player to move)."""
+    """Check each trigger watched at `moment`, in order; `actor` is `player` in them (None: the player to move).
+
+    A generated game checks them for one player in one call (`Game.trigger_passes`), as this loop does.
+    """
+    if actor is not None:
+        checked = table.game.trigger_passes.get(moment)
+        if checked is not None:
+            checked(Env(table, actor))
+            return
     env = Env(table, actor)
     for path, trigger in table.game.watched[moment]:
         if actor is None:  # no actor: the player to move, who may change as triggers fire

@@ -248,6 +248,7 @@ class Game:
     fallback: str | None = None  # why a game asked to run generated runs on the closures
     positions: dict[tuple[Any, ...], Position] = field(default_factory=dict)  # rule path -> where it is written
     evaluation: Evaluator | None = None  # the ruleset's hint to bots: how good a position is for `player`
+    trigger_passes: dict[str, Effect] = field(default_factory=dict)  # moment -> its triggers checked in one call
     action_index: dict[str, ActionSpec] = field(init=False)
     home_zone: str = field(init=False)  # where every component starts
     stock_zone: str | None = field(init=False)  # the zone components are drawn from, if one is marked

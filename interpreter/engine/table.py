@@ -31,6 +31,9 @@ def too_large(value: Any) -> bool:
     return False
 
 
+_WIDTHS: list[int] = []  # _WIDTHS[i]: the bits of a draw below i + 1 (a shuffle's picks), as far as asked for
+
+
 def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle `items` in place into the order `rng.shuffle(items)` gives, with its draws written in line.
 
@@ -40,12 +43,13 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     if type(rng) is not random.Random:  # a generator of another kind shuffles its own way
         rng.shuffle(items)
         return
-    draw = rng.getrandbits
-    for last in range(len(items) - 1, 0, -1):
-        count = last + 1
-        bits = count.bit_length()
+    draw, widths, size = rng.getrandbits, _WIDTHS, len(items)
+    if len(widths) < size:
+        widths.extend((last + 1).bit_length() for last in range(len(widths), size))
+    for last in range(size - 1, 0, -1):  # the place `last` takes a pick below last + 1, drawn as random draws it
+        bits = widths[last]
         pick = draw(bits)
-        while pick >= count:
+        while pick > last:
             pick = draw(bits)
         items[last], items[pick] = items[pick], items[last]
 

@@ -51,12 +51,12 @@ def judge(world: State, player: int, start: Start) -> float:
     hint = world.evaluate(player)
     if isinstance(hint, (int, float)) and not isinstance(hint, bool):
         return _squeeze(float(hint))
-    return _squeeze(_generic(world, player, start))
+    return _squeeze(_generic(world, view.players, player, start))
 
 
-def _generic(world: State, player: int, start: Start) -> float:
+def _generic(world: State, players: int, player: int, start: Start) -> float:
     """The others' mean hand size less the player's own, plus the points the player gained beyond theirs (scaled)."""
-    game, players = world.game, world.view(None).players
+    game = world.game
     others = [p for p in range(players) if p != player]
     if not others:
         return 0.0

@@ -26,12 +26,12 @@ _GENERATED = re.compile(r"_[gv][0-9]{1,9}\Z")
 _ATTRIBUTES = {  # what the generated code reads of an environment and a table, and calls on them
     "state", "loc", "player",
     "zones", "vars", "current", "dealer", "direction", "players", "phase", "round", "others", "changes",
-    "faces", "out", "turn_ended",
+    "faces", "out", "turn_ended", "rule",
     "get", "pop", "append", "sort",
     "move", "take_top", "shuffle", "set_var", "skip", "reverse", "goto", "end_round", "eliminate", "spend",
     "roll", "seat_after", "seat", "pile", "new_pile", "counted",
 }
-_STORED_ATTRIBUTES = {"turn_ended"}
+_STORED_ATTRIBUTES = {"turn_ended", "rule"}  # `rule`: the rule running, for a failure to name
 _NODES = (
     ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Return, ast.If, ast.For, ast.Break, ast.Continue,
     ast.Assign, ast.Expr, ast.Try, ast.ExceptHandler, ast.Raise, ast.Pass,

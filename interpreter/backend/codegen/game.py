@@ -77,6 +77,21 @@ class Generator:
             self.module.add(function.lines())
         return found
 
+    def trigger_pass(self, watched: tuple[tuple[tuple[Any, ...], n.Trigger], ...]) -> str:
+        """The function that checks the triggers of one moment in order, as the flow's loop does, for one player.
+
+        Each names the rule running on the table, as the loop does; conditions that
+        cannot raise are written in place, the effects are called.
+        """
+        name = self.module.name()
+        function = Function(name)
+        for path, trigger in watched:
+            function.line(0, f"s.rule = {self.module.bind(path)}")
+            function.line(0, f"if {self.value(trigger.when)}:")
+            function.line(1, f"{self.effect(trigger.effects)}(e)")
+        self.module.add(function.lines())
+        return name
+
     def procedure(self, body: n.ProcedureBody) -> str:
         assert body.effect is not None  # a procedure that is run was built
         return self.effect(body.effect)
@@ -118,6 +133,8 @@ class _Plan:
             "turn_phase": expression(rules.turn_phase), "turn_on_begin": effect(rules.turn_on_begin),
             "turn_on_end": effect(rules.turn_on_end)}
         self.triggers = [(expression(t.when), effect(t.effects)) for t in rules.triggers]
+        self.passes = {moment: generator.trigger_pass(tuple((path, rules.triggers[path[1]]) for path, _ in watched))
+                       for moment, watched in game.watched.items() if watched}  # a path is ("triggers", i)
 
     def game(self, namespace: dict[str, Any]) -> Game:
         def get(name: str | None) -> Any:
@@ -130,7 +147,7 @@ class _Plan:
             self.original, actions=actions, **{k: get(v) for k, v in self.parts.items() if v is not None},
             triggers=tuple(Trigger(get(when), get(effects), old.moment)
                            for (when, effects), old in zip(self.triggers, self.original.triggers)),
-            engine="generated")
+            trigger_passes={moment: get(name) for moment, name in self.passes.items()}, engine="generated")
 
     @staticmethod
     def _action(spec: ActionSpec, guard: str | None, choices: list[tuple[str | None, str | None, str | None]],
