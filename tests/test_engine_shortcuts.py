@@ -5,19 +5,24 @@
   have drawn from a generator of its own, and the original keeps its generator, of whatever kind;
 - a view's zone (worked out from how many components the viewer sees on top) shows each
   component exactly where the visibility rules say it is seen;
-- the claims listed alone are the claims among all the legal actions, in the same order.
+- the claims listed alone are the claims among all the legal actions, in the same order;
+- a world deals its unseen components as dealing them place by place, from the view, deals them;
+- the triggers a generated game checks in one call fail as the engine's loop fails, naming the trigger.
 """
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from helpers import truth
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rulesrun.interpreter import EVERYONE, load_game
+from rulesrun.interpreter import EVERYONE, EvalError, load_game
 from rulesrun.interpreter.engine import visibility
-from rulesrun.interpreter.engine.state import inspect
-from rulesrun.interpreter.engine.table import shuffle
+from rulesrun.interpreter.engine.determinize import determinize
+from rulesrun.interpreter.engine.state import State, inspect
+from rulesrun.interpreter.engine.table import Table, shuffle
 from test_bots import randomly_played
 
 RULESETS = ["uno", "dos", "uno-dice", "uno/stacking", "uno/seven-o"]
@@ -114,3 +119,61 @@ def test_the_claims_listed_alone_are_the_claims_among_every_legal_action(ruleset
     claims = state.clone().legal_claims()
     every = state.legal_actions() if not state.is_over() else []
     assert claims == [a for a in every if index[a.name].by_anyone]
+
+
+def _dealt_place_by_place(state: State, viewer: int, rng: random.Random) -> Table:
+    """A world the long way: each place the view hides gets the next unseen component, one place at a time."""
+    table, view = inspect(state), state.view(viewer)
+    hidden = [(name, owner, [i for i, c in enumerate(view.zone(name, owner)) if c is None])
+              for name, spec in table.game.zones.items()
+              for owner in (range(len(table.zones[name])) if spec.indexed else (None,))]
+    unseen = sorted(table.zone(name, owner)[i] for name, owner, places in hidden for i in places)
+    shuffle(rng, unseen)
+    world, relabelled, dealt = table.copy(events=False), {}, iter(unseen)
+    for name, owner, places in hidden:
+        cards = world.zone(name, owner)
+        for i in places:
+            relabelled[cards[i]] = cards[i] = next(dealt)
+    for before, after in relabelled.items():
+        world.where[after], world.moved_by[after] = table.where[before], table.moved_by[before]
+    for component in relabelled.values() if table.game.has_dice else ():
+        if table.game.components[component].faces:
+            world.faces[component] = rng.randrange(len(table.game.components[component].faces))
+    world.revealed = {other: {relabelled.get(c, c) for c in shown} if other != viewer else set(shown)
+                      for other, shown in world.revealed.items()}
+    return world
+
+
+@STATES
+@given(ruleset=st.sampled_from(RULESETS), seed=st.integers(0, 10_000), steps=st.integers(0, 80),
+       viewer=st.integers(0, 2))
+def test_a_world_deals_what_dealing_place_by_place_from_the_view_deals(ruleset: str, seed: int, steps: int,
+                                                                       viewer: int) -> None:
+    state = randomly_played(load_game(ruleset, "generated"), 3, seed, steps)
+    world = inspect(determinize(state, viewer, random.Random(seed)))
+    expected = _dealt_place_by_place(state, viewer, random.Random(seed))
+    assert (world.zones, world.where, world.moved_by, world.faces, world.revealed) == \
+        (expected.zones, expected.where, expected.moved_by, expected.faces, expected.revealed)
+
+
+FAILING_TRIGGER = """
+  - when: "current != 0 and count(a in range(0, 10000): any(b in range(0, 10000): a == b + 20000)) > 0"
+    do: [{end_round: {winner: none}}]
+"""
+
+
+@pytest.mark.parametrize("engine", ["interpreter", "generated"])
+def test_a_trigger_whose_condition_fails_is_named_by_both_engines(tmp_path, engine: str) -> None:
+    """The third trigger runs out of steps (once the second player acts) after the first two were checked."""
+    base = (Path(__file__).parent / "corpus" / "lib" / "base.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "failing.yaml"
+    path.write_text(base.rstrip("\n") + FAILING_TRIGGER, encoding="utf-8")
+    game = load_game(str(path), engine)
+    assert bool(game.trigger_passes) == (engine == "generated")
+    state = game.new_state(2, 0)
+    state.apply(state.legal_actions()[0])
+    with pytest.raises(EvalError) as failed:
+        state.apply(state.legal_actions()[0])
+    assert failed.value.kind == "steps"
+    said = str(failed.value)
+    assert "failing.yaml:52:5: in triggers.2: while applying P2 " in said and "did more than 100000 steps" in said
