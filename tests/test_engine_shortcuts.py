@@ -6,6 +6,7 @@
 - a view's zone (worked out from how many components the viewer sees on top) shows each
   component exactly where the visibility rules say it is seen;
 - the claims listed alone are the claims among all the legal actions, in the same order;
+- a table's copy holds every field of the table, its containers its own (fields are slots, copied by name);
 - a world deals its unseen components as dealing them place by place, from the view, deals them;
 - the triggers a generated game checks in one call fail as the engine's loop fails, naming the trigger.
 """
@@ -14,8 +15,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from helpers import truth
 import pytest
+from helpers import truth
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rulesrun.interpreter import EVERYONE, EvalError, load_game
@@ -177,3 +178,16 @@ def test_a_trigger_whose_condition_fails_is_named_by_both_engines(tmp_path, engi
     assert failed.value.kind == "steps"
     said = str(failed.value)
     assert "failing.yaml:52:5: in triggers.2: while applying P2 " in said and "did more than 100000 steps" in said
+
+
+@STATES
+@given(ruleset=st.sampled_from(RULESETS), seed=st.integers(0, 10_000), steps=st.integers(0, 80))
+def test_a_copy_holds_every_field_of_the_table_and_its_own_containers(ruleset: str, seed: int, steps: int) -> None:
+    table = inspect(randomly_played(load_game(ruleset, "generated"), 3, seed, steps))
+    copy = table.copy()
+    for name in Table.__slots__:
+        if name != "_rng":  # borrowed (see the generator tests above)
+            assert getattr(copy, name) == getattr(table, name), name
+        if isinstance(getattr(table, name), (list, dict, set)) and name != "others":  # others: replaced, never changed
+            assert getattr(copy, name) is not getattr(table, name), name
+    assert all(mine is not theirs for mine, theirs in zip(copy.zones.values(), table.zones.values()))

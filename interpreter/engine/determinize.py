@@ -23,9 +23,6 @@ play holds no card of that colour) is not used.
 from __future__ import annotations
 
 import random
-from collections import deque
-from collections.abc import Iterable
-from typing import Any
 
 from . import visibility
 from .game import Game
@@ -69,9 +66,10 @@ def determinize(state: State, viewer: int, rng: random.Random, game: Game | None
                 relabelled[cards[index]] = component
                 cards[index] = component
         dealt += count
-    before, after = list(relabelled), list(relabelled.values())  # who moved something into a place is seen;
-    _scatter(world.where, after, map(table.where.__getitem__, before))  # what it was is not
-    _scatter(world.moved_by, after, map(table.moved_by.__getitem__, before))
+    where, moved_by, was_where, was_moved_by = world.where, world.moved_by, table.where, table.moved_by
+    for before, after in relabelled.items():  # who moved something into a place is seen; what it was is not
+        where[after] = was_where[before]
+        moved_by[after] = was_moved_by[before]
     components = table.game.components
     for component in relabelled.values() if table.game.has_dice else ():
         faces = components[component].faces
@@ -82,11 +80,6 @@ def determinize(state: State, viewer: int, rng: random.Random, game: Game | None
     _forget_unseen_variables(world, viewer)
     world.reseed(rng.getrandbits(64))
     return State(world)
-
-
-def _scatter(target: list[Any], indices: list[int], values: Iterable[Any]) -> None:
-    """`target[i] = v` for each index and value in turn, in one loop of C (a world relabels most components)."""
-    deque(map(target.__setitem__, indices, values), maxlen=0)
 
 
 def _forget_unseen_variables(world: Table, viewer: int) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Union
 
-
 record = tuple.__new__  # `record(Moved, fields)`: an event made in one call of C (a named tuple's own is Python)
 
 

@@ -9,7 +9,10 @@ the turn machinery (`flow.py`) drives it; the `State` is the face players see.
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable
+from itertools import repeat
+from operator import attrgetter
 from typing import Any
 
 from ..errors import EvalError
@@ -76,8 +79,17 @@ class RoundOver(Exception):
 
 
 class Table:
-    """Everything that changes while a game is played."""
+    """Everything that changes while a game is played.
 
+    Its fields are slots: the engine reads them more than anything else, and a
+    copy (a bot makes several a move) is read as fast as the table it copies.
+    """
+
+    __slots__ = ("game", "players", "seed", "_rng", "_lent", "_own", "events", "zones", "where", "moved_by", "faces",
+                 "changes", "revealed", "vars", "current", "dealer", "direction", "phase", "round", "out",
+                 "out_for_game", "others", "skipped", "turn_begun", "turn_ended", "round_over", "round_winner",
+                 "finished", "winners", "ended", "last_actor", "action_count", "round_actions", "steps", "hand_on",
+                 "on_move", "watching", "rule")
     _rng: random.Random | None  # its generator; None while it draws on one lent to it (see `rng`)
     _lent: _Lent | None  # what its copies borrow, or what it borrows
     _own: bool  # it made its generator itself: nothing else draws from it, so it may be lent
@@ -128,7 +140,7 @@ class Table:
         other = Table.__new__(Table)
         if self._rng is not None and self._own and self._lent is None:
             self._lent = _Lent(self._rng)
-        other.__dict__.update(self.__dict__)
+        deque(map(setattr, repeat(other), _SHARED, _read_shared(self)), maxlen=0)  # every other field as it is
         if self._rng is not None and not self._own:  # a generator given from outside may be drawn from there
             other._rng = _copied(self._rng.getstate())
             other._own = True
@@ -149,6 +161,9 @@ class Table:
         other.out_for_game = set(self.out_for_game)
         other.skipped = list(self.skipped)
         return other
+
+    _COPIED = ("_rng", "zones", "where", "moved_by", "faces", "vars", "events", "changes", "revealed", "out",
+               "out_for_game", "skipped")  # the fields `copy` makes anew; it shares the others' values
 
     @property
     def rng(self) -> random.Random:
@@ -494,3 +509,7 @@ class Table:
             self.out_for_game.add(player)
         self.others = self.seat_orders()
         self.emit(ev.Eliminated(player, for_game))
+
+
+_SHARED = tuple(name for name in Table.__slots__ if name not in Table._COPIED)
+_read_shared = attrgetter(*_SHARED)  # their values, in one call

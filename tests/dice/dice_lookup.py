@@ -230,15 +230,20 @@ class Luck(random.Random):
         self.strict = strict
         self.rolling: int | None = None
         table = inspect(state)
-        original = table.roll
+        script = self
 
-        def watched_roll(cid: int) -> None:
-            self.rolling = cid
-            try:
-                original(cid)
-            finally:
-                self.rolling = None
-        table.roll = watched_roll  # type: ignore[method-assign]
+        class Watched(type(table)):  # type: ignore[misc]
+            """The table, telling the script which die it is rolling."""
+
+            __slots__ = ()
+
+            def roll(self, cid: int) -> None:
+                script.rolling = cid
+                try:
+                    super().roll(cid)
+                finally:
+                    script.rolling = None
+        table.__class__ = Watched
         table.rng = self
 
     def randrange(self, start: int, stop: Any = None, step: int = 1) -> int:  # type: ignore[override]
