@@ -134,16 +134,14 @@ def take(table: Table, spec: ActionSpec, action: Action, offered: bool) -> None:
         if game.turn_on_begin is not None:
             table.rule = TURN_BEGIN
             _run(table, game.turn_on_begin, table.current)
-    watched = game.watched
     try:
         table.rule = spec.effects_path
         spec.effects(Env(table, actor, loc))
         if table.turn_ended and game.turn_on_end is not None:
             table.rule = TURN_END
             game.turn_on_end(Env(table, table.current))
-        if watched["action"]:
-            _triggers(table, actor)
-        if table.turn_ended and watched["turn_end"]:
+        _triggers(table, actor)
+        if table.turn_ended:
             _triggers(table, table.current, "turn_end")
     except RoundOver:
         pass
@@ -191,8 +189,7 @@ def claim_order(table: Table) -> list[int]:
 def _run(table: Table, effect: Any, actor: int | None, moment: str = "action") -> None:
     try:
         effect(Env(table, actor, {}))
-        if table.game.watched[moment]:
-            _triggers(table, actor, moment)
+        _triggers(table, actor, moment)
     except RoundOver:
         pass
 
@@ -202,13 +199,16 @@ def _triggers(table: Table, actor: int | None, moment: str = "action") -> None:
 
     A generated game checks them for one player in one call (`Game.trigger_passes`), as this loop does.
     """
+    watched = table.game.watched[moment]
+    if not watched:
+        return
     if actor is not None:
         checked = table.game.trigger_passes.get(moment)
         if checked is not None:
             checked(Env(table, actor))
             return
     env = Env(table, actor)
-    for path, trigger in table.game.watched[moment]:
+    for path, trigger in watched:
         if actor is None:  # no actor: the player to move, who may change as triggers fire
             env = Env(table, table.current)
         table.rule = path

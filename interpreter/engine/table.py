@@ -90,6 +90,8 @@ class Table:
                  "out_for_game", "others", "skipped", "turn_begun", "turn_ended", "round_over", "round_winner",
                  "finished", "winners", "ended", "last_actor", "action_count", "round_actions", "steps", "hand_on",
                  "on_move", "watching", "rule")
+    _COPIED = ("_rng", "zones", "where", "moved_by", "faces", "vars", "events", "changes", "revealed", "out",
+               "out_for_game", "skipped")  # the fields `copy` makes anew; it shares the others' values
     _rng: random.Random | None  # its generator; None while it draws on one lent to it (see `rng`)
     _lent: _Lent | None  # what its copies borrow, or what it borrows
     _own: bool  # it made its generator itself: nothing else draws from it, so it may be lent
@@ -161,9 +163,6 @@ class Table:
         other.out_for_game = set(self.out_for_game)
         other.skipped = list(self.skipped)
         return other
-
-    _COPIED = ("_rng", "zones", "where", "moved_by", "faces", "vars", "events", "changes", "revealed", "out",
-               "out_for_game", "skipped")  # the fields `copy` makes anew; it shares the others' values
 
     @property
     def rng(self) -> random.Random:
