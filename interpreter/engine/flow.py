@@ -141,7 +141,7 @@ def take(table: Table, spec: ActionSpec, action: Action, offered: bool) -> None:
             table.rule = TURN_END
             game.turn_on_end(Env(table, table.current))
         _triggers(table, actor)
-        if table.turn_ended:
+        if table.turn_ended and game.watched["turn_end"]:
             _triggers(table, table.current, "turn_end")
     except RoundOver:
         pass
