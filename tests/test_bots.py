@@ -13,8 +13,11 @@ from helpers import arrange, truth
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rulesrun.interpreter import Action, Game, State, load_game
+from rulesrun.interpreter.engine import legality
 from rulesrun.interpreter.engine.determinize import determinize
+from rulesrun.interpreter.errors import IllegalAction
 from rulesrun.interpreter.play.bots import GreedyBot, RandomBot, check_kind, make_bot
+from rulesrun.interpreter.play.lookahead import listed
 from rulesrun.interpreter.play.runner import step
 from rulesrun.interpreter.play.search import SearchBot
 from rulesrun.interpreter.play.tournament import tournament
@@ -111,6 +114,27 @@ def test_uno_5_greedy_prefers_the_card_that_makes_the_next_player_draw(uno: Game
     state = uno_table(uno, {A: ["red 3", "red draw_two", "blue 9"], B: ["blue 1", "blue 2"], C: ["green 1"]},
                       "red 7")
     assert GreedyBot(4).choose(state, own_moves(state)).get("card") in by_label(uno)("red draw_two")
+
+
+@pytest.mark.parametrize("listed_first", [True, False])
+def test_uno_4_2_a_listed_world_takes_the_cards_it_offers_unchecked_and_still_refuses_the_rest(
+        uno: Game, monkeypatch: pytest.MonkeyPatch, listed_first: bool) -> None:
+    """UNO-4.2: on copies of a world whose moves were listed, a playable card is taken without
+    asking again whether it is legal (what makes a bot's tries cheap); a card that matches
+    nothing is still refused, by the rule for the card."""
+    state = uno_table(uno, {A: ["red 3", "blue 9"], B: ["blue 1", "blue 2"], C: ["green 1"]}, "red 7")
+    offered = next(a for a in state.legal_actions() if a.name == "play")
+    blue_nine = Action("play", A, (("card", by_label(uno)("blue 9")[0]),))
+    world = determinize(state, A, random.Random(5))
+    world = listed(world) if listed_first else world
+    asked: list[Action] = []
+    check = legality.refusal
+    monkeypatch.setattr(legality, "refusal", lambda table, action: asked.append(action) or check(table, action))
+    world.clone().apply(offered)
+    assert asked == ([] if listed_first else [offered])
+    with pytest.raises(IllegalAction) as refused:
+        world.clone().apply(blue_nine)
+    assert refused.value.refusal.code == "where" and refused.value.refusal.choice == "card"
 
 
 def unseen_by_a_shuffled(state: State, seed: int) -> State:

@@ -8,7 +8,7 @@ from typing import Protocol
 from ..engine.determinize import determinize
 from ..engine.game import Action
 from ..engine.state import State
-from .lookahead import Start, own_components, preference, through_turn, tried
+from .lookahead import Start, listed, own_components, preference, through_turn, tried
 
 
 class Bot(Protocol):
@@ -59,7 +59,7 @@ class GreedyBot:
         if len(actions) == 1:
             return actions[0]
         me = state.current_player()
-        world, start = determinize(state, me, self.rng), Start(state)
+        world, start = listed(determinize(state, me, self.rng)), Start(state)
         index = state.game.action_index
         claims = [a for a in actions if index[a.name].by_anyone]
         if claims:  # a call or a catch of its own, mid-turn: taken first when it is free
@@ -78,7 +78,7 @@ class GreedyBot:
 
     def claim(self, state: State, actions: list[Action]) -> Action | None:
         me = actions[0].actor
-        return self._free_claim(determinize(state, me, self.rng), actions, me, Start(state))
+        return self._free_claim(listed(determinize(state, me, self.rng), claims_only=True), actions, me, Start(state))
 
     @staticmethod
     def _free_claim(world: State, claims: list[Action], me: int, start: Start) -> Action | None:

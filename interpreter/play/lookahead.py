@@ -103,6 +103,21 @@ def settle(world: State, me: int) -> None:
             return
 
 
+def listed(world: State, claims_only: bool = False) -> State:
+    """`world` with its legal actions (or claims) listed, so that its copies take them unchecked.
+
+    A bot tries the moves the real game offers on copies of a world; a move the
+    world offers too is then taken as the real game takes it, without asking
+    again why it might not be legal. One listing costs less than that check for
+    every move; a move the world does not offer is still checked (and refused).
+    """
+    try:
+        world.legal_claims() if claims_only else world.legal_actions()
+    except WORLD_FAILURES:
+        pass
+    return world
+
+
 def tried(world: State, action: Action, me: int, start: Start) -> float:
     """How good the world is for `me` after `action` and the claims it opens to the others."""
     after = world.clone()

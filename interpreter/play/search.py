@@ -38,7 +38,7 @@ from ..engine.determinize import determinize
 from ..engine.game import Action, Game
 from ..engine.state import EVERYONE, State
 from .bots import GreedyBot
-from .lookahead import WORLD_FAILURES, Start, claims_of, judge, own_components, preference, rollout_step, tried
+from .lookahead import WORLD_FAILURES, Start, claims_of, judge, listed, own_components, preference, rollout_step, tried
 
 ROLLOUT_STEPS = 16  # actions a playout goes on below the tree before its position is judged
 EXPLORATION = 0.35  # the UCB constant, for results between 0 and 1 that differ by a few hundredths
@@ -113,7 +113,7 @@ class SearchBot:
         worlds: list[dict[Any, float]] = []  # each world's result of each move
         deadline = time.perf_counter() + self.seconds
         for _ in range(max(1, self.playouts // len(options))):
-            world = determinize(state, me, self.rng, fast)
+            world = listed(determinize(state, me, self.rng, fast))
             luck = self.rng.getrandbits(64)  # every move meets the same luck in this world
             results = {key: self._playout(world.clone(), action, roots[key], random.Random(luck))
                        for key, action in options.items()}
@@ -130,7 +130,7 @@ class SearchBot:
         """The `WIDTH` moves greedy judges best, when there are more (a turn of many combinations)."""
         if len(options) <= WIDTH:
             return options
-        world = determinize(state, me, self.rng, fast)
+        world = listed(determinize(state, me, self.rng, fast))
         start = Start(world)
         mine = own_components(state.game, state.view(me), me)
         rated = sorted(options, key=lambda key: (tried(world, options[key], me, start),
