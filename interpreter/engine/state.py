@@ -111,6 +111,10 @@ class View:
         zone, owner = self._table.where[component]
         return (zone, owner) if component in self.zone(zone, owner) else None
 
+    def size(self, name: str, owner: int | None = None) -> int:
+        """How many components a zone holds: every viewer sees that much of any zone (`zone` pads with None)."""
+        return len(self._table.zone(name, owner))
+
     def face(self, component: int) -> int | None:
         """The face a die shows, if the viewer sees the die where it lies (None otherwise, or for a card)."""
         table = self._table

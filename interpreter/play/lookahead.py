@@ -20,7 +20,7 @@ import random
 
 from ..engine import events as ev
 from ..engine.game import Action, Game
-from ..engine.state import EVERYONE, State, View
+from ..engine.state import State, View
 from ..errors import EvalError, GameLimitExceeded, IllegalAction
 
 WANDER = 0.2  # how often a playout's move is any move rather than the one preferred
@@ -51,19 +51,19 @@ def judge(world: State, player: int, start: Start) -> float:
     hint = world.evaluate(player)
     if isinstance(hint, (int, float)) and not isinstance(hint, bool):
         return _squeeze(float(hint))
-    return _squeeze(_generic(world, view.players, player, start))
+    return _squeeze(_generic(world, view, player, start))
 
 
-def _generic(world: State, players: int, player: int, start: Start) -> float:
+def _generic(world: State, view: View, player: int, start: Start) -> float:
     """The others' mean hand size less the player's own, plus the points the player gained beyond theirs (scaled)."""
-    game = world.game
+    game, players = world.game, view.players
     others = [p for p in range(players) if p != player]
     if not others:
         return 0.0
     value = 0.0
-    if game.hand_zone is not None:
-        whole = world.view(EVERYONE)  # the bot's own made-up world: nothing in it is hidden from the bot
-        sizes = [len(whole.zone(game.hand_zone, p)) for p in range(players)]
+    hand = game.hand_zone
+    if hand is not None:
+        sizes = [view.size(hand, p) for p in range(players)]
         value += sum(sizes[p] for p in others) / len(others) - sizes[player]
     scores = world.scores()
     gained = [now - before for now, before in zip(scores, start.scores)]
