@@ -3,6 +3,7 @@
 - the shuffle written in line gives the order of `random.Random.shuffle` (so seeds and logs stay);
 - a copied table borrows its original's generator until it draws, each then draws what it would
   have drawn from a generator of its own, and the original keeps its generator, of whatever kind;
+  a reseeded table seeds a generator only once it draws, and draws what that seed gives;
 - a view's zone (worked out from how many components the viewer sees on top) shows each
   component exactly where the visibility rules say it is seen;
 - the claims listed alone are the claims among all the legal actions, in the same order;
@@ -51,6 +52,20 @@ def test_a_copy_and_its_original_draw_as_if_each_had_its_own_generator() -> None
     assert original_draws == copy_draws == [alone.random() for _ in range(3)]
     again = copy.copy()
     assert [again.rng.random() for _ in range(2)] == [copy.rng.random() for _ in range(2)]
+
+
+@pytest.mark.parametrize("first", ["original", "copy"])
+def test_a_reseeded_table_and_its_copies_draw_what_a_generator_seeded_then_draws(first: str) -> None:
+    """A table seeds its generator only once it draws (a bot's world rarely does); the draws are those of the seed."""
+    table = inspect(load_game("uno").new_state(2, 1))
+    table.reseed(99)
+    copy = table.copy()
+    assert table._rng is None and copy._rng is None  # nothing seeded yet: what a world that never draws saves
+    later = copy.copy()
+    order = [table, copy, later] if first == "original" else [later, copy, table]
+    reference = random.Random(99)
+    for _ in range(2):  # the first draws, then each goes on from its own
+        assert [t.rng.random() for t in order] == [reference.random()] * 3
 
 
 def _seen(kind: str, owner: int | None, index: int, size: int, viewer: int | None) -> bool:

@@ -58,13 +58,27 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
 
 
 class _Lent:
-    """A generator lent to a table's copies, and the state they start from once its owner has drawn past it."""
+    """A generator lent to a table's copies, and the state they start from once its owner has drawn past it.
 
-    __slots__ = ("generator", "state")
+    Without a generator it lends a seed: nobody has drawn from it yet, and a
+    generator is seeded from it only for a table that draws (seeding costs as
+    much as copying a small table, and a bot's made-up world rarely draws).
+    """
 
-    def __init__(self, generator: random.Random):
+    __slots__ = ("generator", "seed", "state")
+
+    def __init__(self, generator: random.Random | None, seed: int = 0):
         self.generator = generator
         self.state: tuple[Any, ...] | None = None
+        self.seed = seed
+
+    def made(self) -> random.Random:
+        """A generator of the borrower's own, in the state it was lent."""
+        if self.state is not None:
+            return _copied(self.state)
+        if self.generator is not None:
+            return _copied(self.generator.getstate())
+        return random.Random(self.seed)
 
 
 def _copied(state: tuple[Any, ...]) -> random.Random:
@@ -177,8 +191,7 @@ class Table:
         lent = self._lent
         if self._rng is None:
             assert lent is not None
-            self._rng = _copied(lent.state if lent.state is not None else lent.generator.getstate())
-            self._lent, self._own = None, True
+            self._rng, self._lent, self._own = lent.made(), None, True
         elif lent is not None:
             lent.state = self._rng.getstate()
             self._lent = None
@@ -190,8 +203,11 @@ class Table:
         self._rng, self._lent, self._own = generator, None, False
 
     def reseed(self, seed: int) -> None:
-        """Draw from now on from a generator of the table's own, seeded with `seed` (its copies borrow it)."""
-        self._rng, self._lent, self._own = random.Random(seed), None, True
+        """Draw from now on from a generator of the table's own, seeded with `seed` when it first draws.
+
+        Until then the table and its copies borrow the seed, each seeding a generator of its own if it draws.
+        """
+        self._rng, self._lent, self._own = None, _Lent(None, seed), True
 
     # ------------------------------------------------------------ seats
 
