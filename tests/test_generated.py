@@ -15,12 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import run_cli
+from helpers import changed, run_cli, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rulesrun.interpreter import EVERYONE, Game, load_game, shipped_rulesets
+from rulesrun.interpreter import EVERYONE, Action, Game, load_game, shipped_rulesets, validate
 from rulesrun.interpreter.backend.codegen import module
 from rulesrun.interpreter.backend.codegen.game import generated
+from rulesrun.interpreter.engine import flow
+from rulesrun.interpreter.engine.state import inspect
 from rulesrun.interpreter.pipeline import load_checked
 
 NAMES = [entry[0] for entry in shipped_rulesets()]
@@ -117,6 +119,97 @@ def test_changed_parameters_play_the_same(tmp_path: Path, variant: tuple[str, di
     game = load_game(str(path))
     assert {p: game.params[p] for p in values} == values
     lock_step(game, game.min_players, seed, steps=150)
+
+
+# The corpus's base with every step of a turn the flow takes: variables a turn resets (one of them per player),
+# a phase, `on_begin` and `on_end`, a trigger that sees what `on_begin` did, triggers at a turn's start (one of
+# which ends the round) and end, a claim anyone may make (the player to move too), a turn handed on by name, a
+# skip, and a choice that is asked for only sometimes, with a default.
+TURN_VARIABLES = """\
+  passes: {scope: round, initial: 0}
+  started: {scope: game, initial: 0}
+  begun: {scope: game, initial: 0}
+  ended: {scope: game, initial: 0}
+  nudged: {scope: turn, initial: 0}
+  marks: {scope: turn, per_player: true, initial: 0}
+  shouted: {scope: round, per_player: true, initial: false}
+"""
+TURN = """\
+turn:
+  phase: "tight if size(hand) <= 1 else main"
+  phases: {main: play or pass, tight: one card left}
+  on_begin: [{add: {begun: 1}}]
+  on_end: [{add: {ended: 1}}]
+round:
+  game_over: "round >= 3"
+"""
+PLAY = """\
+  play:
+    choose:
+      card: {from: hand, where: "playable(card)"}
+    effects:
+      - move: {card: card, to: pile}
+      - set: {passes: 0}
+      - end_turn
+"""
+TURN_PLAY = """\
+  play:
+    phase: [main, tight]
+    choose:
+      card: {from: hand, where: "playable(card)"}
+      shout: {value: [true, false], default: true, if: "size(hand) == 2"}
+    effects:
+      - move: {card: card, to: pile}
+      - set: {passes: 0, "shouted[player]": "shout == true"}
+      - if: "card.number == 3"
+        then: [{end_turn: {next: "next(next(player))"}}]
+        else: [{if: "card.number == 2", then: [skip, end_turn], else: [end_turn]}]
+  nudge:
+    by: anyone
+    if: "nudged == 0"
+    effects:
+      - add: {nudged: 1, "marks[player]": 1}
+"""
+TURN_TRIGGERS = """\
+triggers:
+  - {moment: turn_start, when: "true", do: [{add: {started: 1}}]}
+  - {moment: turn_start, when: "started % 17 == 0", do: [{end_round: {winner: none}}]}
+  - {when: "begun % 5 == 4", do: [{add: {ended: 100}}]}
+  - {moment: turn_end, when: "nudged > 0", do: [{add: {"score[player]": 1}}]}
+"""
+TURN_RULES = (("  passes: {scope: round, initial: 0}\n", TURN_VARIABLES), ("round:\n", TURN), (PLAY, TURN_PLAY),
+              ("triggers:\n", TURN_TRIGGERS))
+
+
+def test_the_generated_turn_takes_each_step_the_flow_takes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = write(tmp_path, changed(*TURN_RULES))
+    assert validate(path).errors == []
+    game = load_game(path)
+    for seed in range(4):
+        assert lock_step(game, 3, seed, steps=400) > 0
+    fast = generated(game)
+    assert fast.start_turn is not None and all(spec.take is not None for spec in fast.actions)
+    left_out = []
+    for engine in (game, fast):  # a move given without the choice asked for takes its default, on either engine
+        state = engine.new_state(3, 1)
+        while not any(a.name == "play" and a.get("shout") is not None for a in state.legal_actions()):
+            state.apply(state.legal_actions()[0])
+        move = next(a for a in state.legal_actions() if a.name == "play" and a.get("shout") is False)
+        state.apply(Action(move.name, move.actor, (("card", move.get("card")),)))
+        left_out.append((inspect(state).vars["shouted"][move.actor], list(state.events)[-3:]))
+    assert left_out[0] == left_out[1] and left_out[0][0] is True
+
+    def engine_turn(*_: object) -> None:
+        raise AssertionError("a generated game took a turn step of the engine's flow")
+
+    monkeypatch.setattr(flow, "take", engine_turn)
+    monkeypatch.setattr(flow, "start_turn", engine_turn)
+    state, rng = fast.new_state(3, 2), random.Random(2)
+    for _ in range(300):
+        if state.is_over():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.is_over() and inspect(state).round == 3  # three whole rounds, on the generated turn alone
 
 
 def test_a_ruleset_too_large_to_generate_runs_on_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:

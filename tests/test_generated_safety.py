@@ -509,7 +509,12 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "function-not-generated": (_function("pass"), _function("pass", head="def main(e):")),
     "async-function": (_function("pass"), _function("pass", head="async def _g1(e):")),
     "two-arguments": (_function("pass"), _function("pass", head="def _g1(e, _v9):")),  # only a lister adds `o`
-    "other-argument": (_function("pass"), _function("pass", head="def _g1(s):")),
+    "other-argument": (_function("pass"), _function("pass", head="def _g1(a):")),
+    # a turn's function (`codegen/turn.py`) takes the table, or the table, an action and whether it was offered
+    "turn-arguments": (_function("pass", head="def _g1(s, a, f):"), _function("pass", head="def _g1(s, a):")),
+    "turn-arguments-order": (_function("pass", head="def _g1(s):"), _function("pass", head="def _g1(a, s, f):")),
+    "turn-attribute-assigned": (_function("s.current = 0"), _function("s.finished = True")),
+    "turn-game-assigned": (_function("s.phase = None"), _function("s.game = None")),
     "default": (_function("pass"), _function("pass", head="def _g1(e=_g3):")),
     "star-parameter": (_function("pass"), _function("pass", head="def _g1(e, *_v9):")),
     "keyword-only-parameter": (_function("pass"), _function("pass", head="def _g1(e, *, _v9):")),

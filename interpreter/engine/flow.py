@@ -89,7 +89,7 @@ def _round_begins(table: Table) -> bool:
     _run(table, game.round_setup, None)
     if not table.round_over and game.watched["round_start"]:
         _watch(table, None, "round_start")
-    return table.round_over or start_turn(table)
+    return table.round_over or (game.start_turn or start_turn)(table)
 
 
 def start_turn(table: Table) -> bool:
@@ -113,20 +113,15 @@ def take(table: Table, spec: ActionSpec, action: Action, offered: bool) -> None:
     asked for; otherwise a missing choice that was asked for takes its default.
     """
     game = table.game
-    if table.round_actions >= game.max_actions:
-        raise GameLimitExceeded("max_actions", game.max_actions, table.round)
-    if table.round > game.max_rounds:
-        raise GameLimitExceeded("max_rounds", game.max_rounds, table.round)
+    if table.round_actions >= game.max_actions or table.round > game.max_rounds:
+        over_bounds(table)
     table.action_count += 1
     table.round_actions += 1
     table.steps = 0
     actor, args = action.actor, action.args
     loc = dict(args)
-    if len(loc) < len(spec.choices):  # a choice left out (the names given are the action's own: it was checked)
-        for choice in spec.choices:
-            if choice.name not in loc:
-                present = not offered and (choice.present_if is None or choice.present_if(Env(table, actor, loc)))
-                loc[choice.name] = choice.default if present and choice.default is not NO_DEFAULT else None
+    if len(loc) < len(spec.choices):
+        left_out(table, spec.name, loc, actor, offered)
     table.events.append(ev.record(ev.ActionTaken, (actor, action.name, args)))
     table.last_actor = actor
     if actor == table.current and not spec.by_anyone and not table.turn_begun:
@@ -146,14 +141,34 @@ def take(table: Table, spec: ActionSpec, action: Action, offered: bool) -> None:
     except RoundOver:
         pass
     if table.round_over:
-        _finish_round(table)
+        finish_round(table)
     elif table.turn_ended:
         if table.hand_on is not None:  # handed on to a seat by name: skips still to be served are dropped
             table.current, table.hand_on = table.hand_on, None
         else:
             table.current = table.seat_after(table.current, (1 + table.live_skips()) * table.direction)
         if start_turn(table):
-            _finish_round(table)
+            finish_round(table)
+
+
+def over_bounds(table: Table) -> None:
+    """Stop a game about to take an action past the ruleset's bounds (`max_actions` a round, `max_rounds`)."""
+    game = table.game
+    if table.round_actions >= game.max_actions:
+        raise GameLimitExceeded("max_actions", game.max_actions, table.round)
+    if table.round > game.max_rounds:
+        raise GameLimitExceeded("max_rounds", game.max_rounds, table.round)
+
+
+def left_out(table: Table, action: str, loc: dict[str, Any], actor: int, offered: bool) -> None:
+    """The choices an action leaves out, each none or, when it was asked for and not offered, its default.
+
+    The names given are the action's own: it was checked before it was taken.
+    """
+    for choice in table.game.action_index[action].choices:
+        if choice.name not in loc:
+            present = not offered and (choice.present_if is None or choice.present_if(Env(table, actor, loc)))
+            loc[choice.name] = choice.default if present and choice.default is not NO_DEFAULT else None
 
 
 def failed(table: Table, error: BaseException, action: Action | None = None) -> EvalError:
@@ -239,7 +254,7 @@ def _moved(table: Table, owner: int | None) -> None:
         table.watching, table.rule = False, saved
 
 
-def _finish_round(table: Table) -> None:
+def finish_round(table: Table) -> None:
     """Score the round that ended, and deal the next unless the game is over."""
     if _close_round(table):
         start_round(table)

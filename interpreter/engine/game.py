@@ -129,6 +129,7 @@ class ActionSpec:
     lister: Callable[[Env, list[Action]], None] | None = None  # the generated walk of its choices, if any
     guard_flag: str | None = None  # a claim's: see first_flag(); while no seat's is true, no seat may claim
     pick_flag: str | None = None  # likewise for the `where` of the player a claim picks (`picks_a_player`)
+    take: Callable[[Any, Action, bool], None] | None = None  # the generated `flow.take` of this action, if any
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "component_choices",
@@ -249,6 +250,7 @@ class Game:
     positions: dict[tuple[Any, ...], Position] = field(default_factory=dict)  # rule path -> where it is written
     evaluation: Evaluator | None = None  # the ruleset's hint to bots: how good a position is for `player`
     trigger_passes: dict[str, Effect] = field(default_factory=dict)  # moment -> its triggers checked in one call
+    start_turn: Callable[[Any], bool] | None = None  # the generated `flow.start_turn`, if any
     action_index: dict[str, ActionSpec] = field(init=False)
     home_zone: str = field(init=False)  # where every component starts
     stock_zone: str | None = field(init=False)  # the zone components are drawn from, if one is marked

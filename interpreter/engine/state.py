@@ -232,7 +232,11 @@ class State:
                 raise IllegalAction(refused)
         self._offered = ()
         try:
-            flow.take(self._table, self.game.action_index[action.name], action, offered)
+            spec = self.game.action_index[action.name]
+            if spec.take is not None:  # the generated turn of a generated game
+                spec.take(self._table, action, offered)
+            else:
+                flow.take(self._table, spec, action, offered)
         except flow.FAILURES as err:
             raise flow.failed(self._table, err, action) from err
 

@@ -26,6 +26,7 @@ from .effects import EffectCode
 from .expressions import ExpressionCode, Function
 from .listing import ListerCode
 from .module import ModuleWriter, TooLarge
+from .turn import TurnCode
 
 
 class Generator:
@@ -135,28 +136,32 @@ class _Plan:
         self.triggers = [(expression(t.when), effect(t.effects)) for t in rules.triggers]
         self.passes = {moment: generator.trigger_pass(tuple((path, rules.triggers[path[1]]) for path, _ in watched))
                        for moment, watched in game.watched.items() if watched}  # a path is ("triggers", i)
+        turn = TurnCode(generator.module, game, self.parts, self.passes)
+        self.start_turn = turn.start_turn()
+        self.takes = [turn.take(spec.rule, generator.effect(spec.rule.effects)) for spec in game.actions]
 
     def game(self, namespace: dict[str, Any]) -> Game:
         def get(name: str | None) -> Any:
             return namespace[name] if name is not None else None
 
-        actions = tuple(self._action(spec, guard, choices, effects, require, lister, get)
-                        for spec, (guard, choices, effects, require, lister) in zip(self.original.actions,
-                                                                                    self.actions))
+        actions = tuple(self._action(spec, guard, choices, effects, require, lister, take, get)
+                        for spec, (guard, choices, effects, require, lister), take in zip(self.original.actions,
+                                                                                          self.actions, self.takes))
         return dataclasses.replace(
             self.original, actions=actions, **{k: get(v) for k, v in self.parts.items() if v is not None},
             triggers=tuple(Trigger(get(when), get(effects), old.moment)
                            for (when, effects), old in zip(self.triggers, self.original.triggers)),
-            trigger_passes={moment: get(name) for moment, name in self.passes.items()}, engine="generated")
+            trigger_passes={moment: get(name) for moment, name in self.passes.items()},
+            start_turn=get(self.start_turn), engine="generated")
 
     @staticmethod
     def _action(spec: ActionSpec, guard: str | None, choices: list[tuple[str | None, str | None, str | None]],
-                effects: str | None, require: str | None, lister: str | None, get: Any) -> ActionSpec:
+                effects: str | None, require: str | None, lister: str | None, take: str, get: Any) -> ActionSpec:
         made = tuple(dataclasses.replace(c, source=get(source), where=get(where), present_if=get(present),
                                          fast_where=None)
                      for c, (source, where, present) in zip(spec.choices, choices))
         return dataclasses.replace(spec, guard=get(guard), choices=made, effects=get(effects),
-                                   require=get(require), fast_require=None, lister=get(lister))
+                                   require=get(require), fast_require=None, lister=get(lister), take=get(take))
 
 
 def source_of(game: Game) -> str:
