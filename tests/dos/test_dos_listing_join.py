@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from dos_cards import A, B, C, dos, ids, name_of, table
+from hypothesis import given
+from hypothesis import strategies as st
 from rulesrun.interpreter import Game, load_game
 from rulesrun.interpreter.backend.codegen.game import Generator, generated
 from rulesrun.interpreter.backend.codegen.join import LESS, NO_KEY, UNDECIDED, CandidateIndex, Join, plan
@@ -134,3 +136,23 @@ def test_the_index_keeps_the_order_and_the_wild_candidates() -> None:
     assert index.pick(groups, 3) is index.pick(groups, 3)  # worked out once per listing
     assert index.pick(groups, NO_KEY) == index.pick(groups, [1]) == [1, 2, 3, 4, 7]  # every candidate is tried
     assert index.none(0) == index.none(NO_KEY) == [None] and index.none(3) == []
+
+
+@given(keys=st.dictionaries(st.integers(0, 12), st.one_of(st.integers(0, 4), st.just(UNDECIDED), st.booleans()),
+                            max_size=12),
+       candidates=st.lists(st.integers(0, 14), unique=True, max_size=10).map(sorted))
+def test_each_key_finds_the_candidates_that_may_have_it_in_id_order(keys: dict, candidates: list[int]) -> None:
+    """Grouped in one pass where every key is decided, or each group when sought: the same candidates either way."""
+    index = CandidateIndex(keys)
+    groups = index.grouped(candidates)
+    for sought in [*range(-1, 6), True, False, NO_KEY]:
+        expected = candidates if sought is NO_KEY else [
+            c for c in candidates if keys.get(c, UNDECIDED) is UNDECIDED or keys[c] == sought]
+        assert index.pick(groups, sought) == expected
+
+
+def test_candidates_whose_keys_are_all_decided_are_grouped_in_one_pass() -> None:
+    index = CandidateIndex({1: 3, 2: 5, 3: 3})
+    groups = index.grouped([1, 2, 3])
+    assert groups[3] == [1, 3] and groups[5] == [2]  # before any key is sought
+    assert index.pick(groups, 4) == [] and 4 not in groups  # a key nobody has finds nobody, and makes no group

@@ -67,8 +67,28 @@ class CandidateIndex:
         self._none = self.grouped([None])  # its groups are the same in every listing: kept for the game
 
     def grouped(self, candidates: list[Any]) -> dict[Any, list[Any]]:
-        """The groups of one listing: so far only every candidate, the group of NO_KEY."""
-        return {NO_KEY: candidates}
+        """The groups of one listing: every candidate (the group of NO_KEY), and the candidates of each key.
+
+        When every candidate's key is decided, they are grouped in one pass and a
+        key no candidate has finds the group of UNDECIDED, empty. Otherwise a key's
+        group, with the undecided candidates in it, is made when first sought.
+        """
+        groups: dict[Any, list[Any]] = {NO_KEY: candidates}
+        keys = self.keys
+        try:
+            for candidate in candidates:
+                key = keys.get(candidate, UNDECIDED)
+                if key is UNDECIDED:
+                    return {NO_KEY: candidates}
+                group = groups.get(key)
+                if group is None:
+                    groups[key] = [candidate]
+                else:
+                    group.append(candidate)
+        except TypeError:  # a key that cannot be looked up (a list): each group is made when sought
+            return {NO_KEY: candidates}
+        groups[UNDECIDED] = []
+        return groups
 
     def pick(self, groups: dict[Any, list[Any]], key: Any) -> list[Any]:
         """The candidates that may have `key`, in id order (a list the caller does not change)."""
@@ -77,6 +97,9 @@ class CandidateIndex:
         except TypeError:  # a key that cannot be looked up (a list): every candidate is tried
             return groups[NO_KEY]
         if found is None:
+            found = groups.get(UNDECIDED)  # grouped in one pass: no candidate has that key
+            if found is not None:
+                return found
             keys = self.keys  # a candidate the index does not know is tried
             found = groups[key] = [c for c in groups[NO_KEY]
                                    if (own := keys.get(c, UNDECIDED)) is UNDECIDED or own == key]
