@@ -303,22 +303,26 @@ class Table:
         where = self.where
         if not (type(cid) is int and 0 <= cid < len(where)):
             self.component(cid)
-        specs = self.game.zones
-        to_spec = specs[to_zone]
+        game = self.game
+        indexed = game.indexed_zones
         if to_owner is not None:
-            if to_spec.numbered:
+            if game.zones[to_zone].numbered:
                 if to_owner == len(self.zones[to_zone]):
                     self.zones[to_zone].append([])
                 else:
                     self.pile(to_zone, to_owner)
             elif not (type(to_owner) is int and 0 <= to_owner < self.players):
                 self.seat(to_owner)
+        target = self.zones[to_zone]
+        if to_zone in indexed:
+            target = target[to_owner]
         self.steps += 1
         if self.steps > MAX_STEPS_PER_ACTION:
             self.spend(0)
-        from_zone, from_owner = where[cid]
+        left = where[cid]  # (zone, owner): where it lies, as `changes` counts the zone
+        from_zone, from_owner = left
         source = self.zones[from_zone]
-        if specs[from_zone].indexed:
+        if from_zone in indexed:
             source = source[from_owner]  # type: ignore[index]
         if source[-1] == cid:  # most moves take the top component (a draw)
             source.pop()
@@ -327,21 +331,20 @@ class Table:
         if self.revealed:
             for seen in self.revealed.values():
                 seen.discard(cid)
-        target = self.zones[to_zone]
-        if to_spec.indexed:
-            target = target[to_owner]
+        place = (to_zone, to_owner)
         changes = self.changes
-        changes[from_zone, from_owner] = changes.get((from_zone, from_owner), 0) + 1
-        changes[to_zone, to_owner] = changes.get((to_zone, to_owner), 0) + 1
+        changes[left] = changes.get(left, 0) + 1
+        changes[place] = changes.get(place, 0) + 1
         if to_bottom:
             target.insert(0, cid)
         else:
             target.append(cid)
-        where[cid] = (to_zone, to_owner)
+        where[cid] = place
         self.moved_by[cid] = self.last_actor
         self.events.append(ev.record(ev.Moved, (cid, from_zone, from_owner, to_zone, to_owner, to_bottom)))
         if self.on_move is not None:
-            self.on_move(self, from_owner if specs[from_zone].per_player else to_owner if to_spec.per_player
+            specs = game.zones
+            self.on_move(self, from_owner if specs[from_zone].per_player else to_owner if specs[to_zone].per_player
                          else None)
 
     def tuck(self, zone: str) -> int | None:
