@@ -64,7 +64,7 @@ class CandidateIndex:
 
     def __init__(self, keys: dict[int | None, Any]):
         self.keys = keys
-        self._none = self.grouped([None])  # its groups are the same in every listing: kept for the game
+        self.none_groups = self.grouped([None])  # an optional choice's none: the same in every listing
 
     def grouped(self, candidates: list[Any]) -> dict[Any, list[Any]]:
         """The groups of one listing: every candidate (the group of NO_KEY), and the candidates of each key.
@@ -105,22 +105,23 @@ class CandidateIndex:
                                    if (own := keys.get(c, UNDECIDED)) is UNDECIDED or own == key]
         return found
 
-    def none(self, key: Any) -> list[Any]:
-        """The none of an optional choice, where it may have `key`."""
-        return self.pick(self._none, key)
-
 
 def worked_back(key: Any, steps: tuple[tuple[int, Any], ...]) -> Any:
-    """The value of the joined side that makes the equality hold; NO_KEY unless each step is on whole numbers.
+    """The value of the joined side that makes the equality hold; NO_KEY unless each step is on whole numbers."""
+    for step, value in steps:
+        key = one_step_back(key, step, value)
+    return key
+
+
+def one_step_back(key: Any, step: int, value: Any) -> Any:
+    """`worked_back` through one `+` or `-` (the listing calls it alone for an equality of one step, as DOS's).
 
     `a + x == k` holds exactly when `x == k - a` for whole numbers only: text
     adds up otherwise, and a none makes the sum an error.
     """
-    for step, value in steps:
-        if type(key) is not int or type(value) is not int:
-            return NO_KEY
-        key = key - value if step == LESS else key + value if step == MORE else value - key
-    return key
+    if type(key) is not int or type(value) is not int:
+        return NO_KEY
+    return key - value if step == LESS else key + value if step == MORE else value - key
 
 
 def plan(spec: ActionSpec, expressions: ExpressionCode) -> Join | None:

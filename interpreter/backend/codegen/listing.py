@@ -19,7 +19,7 @@ from ...engine.game import Action, ActionSpec, ChoiceSpec
 from ...tree import nodes as n
 from ..closures import seat, seats_only
 from .expressions import Hoist
-from .join import NO_KEY, Join, plan, worked_back
+from .join import NO_KEY, Join, one_step_back, plan, worked_back
 
 if TYPE_CHECKING:
     from .game import Generator
@@ -149,7 +149,8 @@ class ListerCode:
         self._line(indent, f"{candidates} = {self.module.bind(index.pick)}({groups}, {key})")
         self._untaken(choice, candidates, value, indent)
         if choice.optional:
-            self._line(indent, f"{candidates} = {self.module.bind(index.none)}({key}) + {candidates}")
+            self._line(indent, f"{candidates} = {self.module.bind(index.pick)}({self.module.bind(index.none_groups)}, "
+                               f"{key}) + {candidates}")
 
     def _source(self, choice: ChoiceSpec, candidates: str, indent: int) -> None:
         self._line(indent, f"{candidates} = {self.generator.value(choice.rule.source)}")
@@ -164,10 +165,15 @@ class ListerCode:
     def _sought(self, join: Join, scope: dict[str, str], indent: int) -> str:
         """The variable set to the key the joined choice must have, NO_KEY where it cannot be worked out."""
         key = self.module.name("_v")
-        steps = "".join(f"({step}, {self._condition(operand, scope)[1]}), " for step, operand in join.steps)
+        other = self._condition(join.other, scope)[1]
+        if len(join.steps) == 1:
+            [(step, operand)] = join.steps
+            sought = f"{self.module.bind(one_step_back)}({other}, {step}, {self._condition(operand, scope)[1]})"
+        else:
+            steps = "".join(f"({step}, {self._condition(operand, scope)[1]}), " for step, operand in join.steps)
+            sought = f"{self.module.bind(worked_back)}({other}, ({steps}))"
         self._line(indent, "try:")
-        self._line(indent + 1, f"{key} = {self.module.bind(worked_back)}({self._condition(join.other, scope)[1]}, "
-                               f"({steps}))")
+        self._line(indent + 1, f"{key} = {sought}")
         self._line(indent, f"except {self.generator.recoverable}:")
         self._line(indent + 1, f"{key} = {self.module.bind(NO_KEY)}")
         return key
