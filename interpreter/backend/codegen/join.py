@@ -114,7 +114,7 @@ def worked_back(key: Any, steps: tuple[tuple[int, Any], ...]) -> Any:
 
 
 def one_step_back(key: Any, step: int, value: Any) -> Any:
-    """`worked_back` through one `+` or `-` (the listing calls it alone for an equality of one step, as DOS's).
+    """`worked_back` through one `+` or `-` (the listing calls it alone for an equality of one step, the usual case).
 
     `a + x == k` holds exactly when `x == k - a` for whole numbers only: text
     adds up otherwise, and a none makes the sum an error.
