@@ -45,7 +45,7 @@ class View:
     The turn's facts are read at once; the zones, variables and faces are worked
     out when first asked for (most readers need one zone), so read a view
     before the game moves on. `zone(name, owner)` gives one zone's components
-    bottom to top; `zones` maps a shared zone to that list and a per-player
+    bottom to top, `size(name, owner)` how many it holds; `zones` maps a shared zone to that list and a per-player
     zone to one such list per seat; `variables` leaves out the hidden ones
     (except for EVERYONE); `faces` gives the face of every die the view shows.
     """
