@@ -9,6 +9,7 @@
 - the claims listed alone are the claims among all the legal actions, in the same order;
 - a table's copy holds every field of the table, its containers its own (fields are slots, copied by name);
 - a world deals its unseen components as dealing them place by place, from the view, deals them;
+- a world records only the rarer events, and plays as a table recording every change plays;
 - the triggers a generated game checks in one call fail as the engine's loop fails, naming the trigger.
 """
 from __future__ import annotations
@@ -21,10 +22,12 @@ from helpers import truth
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rulesrun.interpreter import EVERYONE, EvalError, load_game
+from rulesrun.interpreter.engine import events as ev
 from rulesrun.interpreter.engine import visibility
 from rulesrun.interpreter.engine.determinize import determinize
 from rulesrun.interpreter.engine.state import State, inspect
 from rulesrun.interpreter.engine.table import Table, shuffle
+from rulesrun.interpreter.play.lookahead import WORLD_FAILURES
 from test_bots import randomly_played
 
 RULESETS = ["uno", "dos", "uno-dice", "uno/stacking", "uno/seven-o"]
@@ -170,6 +173,38 @@ def test_a_world_deals_what_dealing_place_by_place_from_the_view_deals(ruleset: 
     expected = _dealt_place_by_place(state, viewer, random.Random(seed))
     assert (world.zones, world.where, world.moved_by, world.faces, world.revealed) == \
         (expected.zones, expected.where, expected.moved_by, expected.faces, expected.revealed)
+
+
+COMMON = (ev.Moved, ev.ActionTaken, ev.TurnStarted, ev.VariableSet)  # what a world does not record
+
+
+@STATES
+@given(ruleset=st.sampled_from(RULESETS), seed=st.integers(0, 10_000), steps=st.integers(0, 60),
+       engine=st.sampled_from(["interpreter", "generated"]))
+def test_a_world_records_only_the_rarer_events_and_plays_as_a_table_recording_all(ruleset: str, seed: int,
+                                                                                 steps: int, engine: str) -> None:
+    world = determinize(randomly_played(load_game(ruleset, engine), 3, seed, steps), 0, random.Random(seed))
+    everything = State(inspect(world).copy())
+    inspect(everything).recording = True
+    rng, taken = random.Random(seed), 0
+    for _ in range(40):
+        if world.is_over():
+            break
+        try:
+            moves = world.legal_actions()
+        except WORLD_FAILURES as err:  # a made-up world in which nobody may move: both say so
+            with pytest.raises(type(err)):
+                everything.legal_actions()
+            break
+        assert everything.legal_actions() == moves
+        move = rng.choice(moves)
+        world.apply(move)
+        everything.apply(move)
+        taken += 1
+        assert everything.view(EVERYONE).zones == world.view(EVERYONE).zones
+        assert everything.view(EVERYONE).variables == world.view(EVERYONE).variables
+    assert list(world.events) == [e for e in everything.events if not isinstance(e, COMMON)]
+    assert sum(isinstance(e, ev.ActionTaken) for e in everything.events) == taken  # the copy did record them
 
 
 FAILING_TRIGGER = """

@@ -16,7 +16,11 @@ lookaheads in a *determinization*: a copy of the game in which
 The world is made from the player's view and the sizes and facts every player
 sees (whose turn, the phase, the scores, how often a zone changed, who moved
 what into a place), so two games that differ only in what the player may not
-see give the same world for the same generator. It forgets the events so far.
+see give the same world for the same generator. It forgets the events so far,
+and from then on records only the rarer ones (`Table.emit`: a round started or
+ended, a shuffle, a skip…), not the moves, actions, turns and variable sets: a
+bot reads how a round ended in it, and those records were a twentieth of its
+lookahead.
 What a player could infer from the history (an opponent who drew rather than
 play holds no card of that colour) is not used.
 """
@@ -51,6 +55,7 @@ def determinize(state: State, viewer: int, rng: random.Random, game: Game | None
     unseen.sort()
     shuffle(rng, unseen)
     world = table.copy(events=False)
+    world.recording = False
     if game is not None:
         world.game = game
     relabelled: dict[int, int] = {}  # the component in a place in the game -> the one there in the world

@@ -103,7 +103,7 @@ class Table:
                  "changes", "revealed", "vars", "current", "dealer", "direction", "phase", "round", "out",
                  "out_for_game", "others", "skipped", "turn_begun", "turn_ended", "round_over", "round_winner",
                  "finished", "winners", "ended", "last_actor", "action_count", "round_actions", "steps", "hand_on",
-                 "on_move", "watching", "rule")
+                 "on_move", "watching", "rule", "recording")
     _COPIED = ("_rng", "zones", "where", "moved_by", "faces", "vars", "events", "changes", "revealed", "out",
                "out_for_game", "skipped")  # the fields `copy` makes anew; it shares the others' values
     _rng: random.Random | None  # its generator; None while it draws on one lent to it (see `rng`)
@@ -116,6 +116,7 @@ class Table:
         self.seed = seed
         self.reseed(seed)
         self.events: list[ev.Event] = []
+        self.recording = True  # every change is recorded; a bot's made-up world records only the rarer ones (`emit`)
         # where the components are
         self.zones: dict[str, Any] = {}  # zone -> components bottom to top (a per-player zone: one list a seat)
         self.where: list[tuple[str, int | None]] = []  # component -> (zone, owner)
@@ -241,6 +242,7 @@ class Table:
     # ------------------------------------------------------------ components
 
     def emit(self, event: ev.Event) -> None:
+        """Record one of the rarer events (a round, a shuffle, a skip, a phase…), even on a table not `recording`."""
         self.events.append(event)
 
     def zone(self, name: str, owner: int | None) -> list[int]:
@@ -341,7 +343,8 @@ class Table:
             target.append(cid)
         where[cid] = place
         self.moved_by[cid] = self.last_actor
-        self.events.append(ev.record(ev.Moved, (cid, from_zone, from_owner, to_zone, to_owner, to_bottom)))
+        if self.recording:
+            self.events.append(ev.record(ev.Moved, (cid, from_zone, from_owner, to_zone, to_owner, to_bottom)))
         if self.on_move is not None:
             specs = game.zones
             self.on_move(self, from_owner if specs[from_zone].per_player else to_owner if specs[to_zone].per_player
@@ -461,6 +464,8 @@ class Table:
             if values[owner] == value and type(values[owner]) is type(value):
                 return
             values[owner] = value
+        if not self.recording:
+            return
         spec = self.game.variables.get(name)
         if spec is None or spec.visibility == "public":
             self.events.append(ev.record(ev.VariableSet, (name, owner, value, None)))
