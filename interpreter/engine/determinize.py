@@ -19,8 +19,8 @@ what into a place), so two games that differ only in what the player may not
 see give the same world for the same generator. It forgets the events so far,
 and from then on records only the rarer ones (`Table.emit`: a round started or
 ended, a shuffle, a skip…), not the moves, actions, turns and variable sets: a
-bot reads how a round ended in it, and those records were a twentieth of its
-lookahead.
+bot reads how a round ended in it, and those records were about 2% of a greedy
+game.
 What a player could infer from the history (an opponent who drew rather than
 play holds no card of that colour) is not used.
 """
