@@ -138,7 +138,7 @@ class _Plan:
                        for moment, watched in game.watched.items() if watched}  # a path is ("triggers", i)
         turn = TurnCode(generator.module, game, self.parts, self.passes)
         self.start_turn = turn.start_turn()
-        self.takes = [turn.take(spec.rule, generator.effect(spec.rule.effects)) for spec in game.actions]
+        self.takes = [turn.take(spec, generator.effect(spec.rule.effects)) for spec in game.actions]
 
     def game(self, namespace: dict[str, Any]) -> Game:
         def get(name: str | None) -> Any:

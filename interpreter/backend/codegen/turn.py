@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from ...engine import events as ev
 from ...engine import flow
-from ...engine.game import Game
+from ...engine.game import ActionSpec, Game
 from ...engine.table import RoundOver
-from ...tree import nodes as n
 from ..closures import Env
 from .module import ModuleWriter
 
@@ -54,7 +53,7 @@ class TurnCode:
         self.module.add(lines + [""])
         return self.start_name
 
-    def take(self, spec: n.Action, effects: str) -> str:
+    def take(self, spec: ActionSpec, effects: str) -> str:
         """`flow.take` of one action: count it, record it, begin the turn, its effects, the turn's end, the triggers."""
         bind, literal, game = self.module.bind, self.module.literal, self.game
         name, env = self.module.name(), self.env
@@ -80,7 +79,7 @@ class TurnCode:
                 if action_pass is not None:
                     lines.append(f"            {action_pass}({env}(s, _v3))")
                 lines += [f"        except {self.round_over}:", "            pass"]
-        lines += ["    try:", f"        s.rule = {bind(spec.path + ('effects',))}", f"        {effects}({env}(s, _v1, l))"]
+        lines += ["    try:", f"        s.rule = {bind(spec.effects_path)}", f"        {effects}({env}(s, _v1, l))"]
         end = self.parts["turn_on_end"]
         if end is not None:
             lines += ["        if s.turn_ended:", f"            s.rule = {bind(flow.TURN_END)}",
