@@ -60,9 +60,11 @@ class Listing:
                     continue
                 if spec.choices:
                     found: list[Action] = []
-                    if spec.lister is None or not self._listed(spec, env, found):
+                    if spec.lister is not None and self._listed(spec, env, found):
+                        result.extend(found)  # a lister lists interchangeable moves once
+                    else:
                         self._expand(spec, 0, env, [], found)
-                    result.extend(self._distinct(spec, found))
+                        result.extend(self._distinct(spec, found))
                 else:
                     result.append(Action(spec.name, actor))
         return result

@@ -64,7 +64,7 @@ def test_the_match_listing_looks_the_second_card_up() -> None:
     assert {cid for cid, key in keys.items() if key is UNDECIDED} == wild_numbers  # the value declared: always tried
     assert {keys[cid] for cid in ids("W2")} == {2} and keys[ids("R5")[0]] == 5 and keys[None] == 0
     generator = Generator(game.expressions)
-    lister = generator.listers.lister(next(spec for spec in game.actions if spec.name == "match"))
+    lister = generator.listers.lister(next(spec for spec in game.actions if spec.name == "match"), game.interchangeable)
     picks = [name for name, value in generator.module.namespace.items()
              if getattr(value, "__self__", None) is not None and isinstance(value.__self__, CandidateIndex)]
     assert lister is not None

@@ -125,7 +125,8 @@ class _Plan:
         self.actions = [(expression(a.rule.guard),
                          [(expression(c.rule.source), expression(c.rule.where), expression(c.rule.present_if))
                           for c in a.choices],
-                         effect(a.rule.effects), expression(a.rule.require), generator.listers.lister(a))
+                         effect(a.rule.effects), expression(a.rule.require),
+                         generator.listers.lister(a, game.interchangeable))
                         for a in game.actions]
         self.parts = {
             "setup": effect(rules.setup), "round_setup": effect(rules.round_setup),

@@ -8,12 +8,13 @@ is optional), its `where` and the action's `require` written in place, a branch
 for a choice that is asked for only sometimes, and at the end the move itself
 with its choices already in declaration order (a choice not asked for is
 looped over once, as a marker, and left out of the move). The moves come out as the
-reference lists them; the engine then keeps one of each set of interchangeable
-moves, as it does for the reference.
+reference lists them, each set of interchangeable moves (alike components in the
+same choices) as its first: a move is kept only if its key, each component
+replaced by the number of its class of copies, is new.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine.game import Action, ActionSpec, ChoiceSpec
 from ...tree import nodes as n
@@ -35,13 +36,23 @@ class ListerCode:
         self.lines: list[str] = []
         self.join: Join | None = None
         self.groups = ""  # the variable of a lister with a join that holds its groups of candidates
+        self.seen = ""  # the variable of a lister with a component choice that holds the keys of its moves
+        self.classes = ""  # the name of each component's class of interchangeable copies, as a number
 
-    def lister(self, spec: ActionSpec) -> str | None:
-        """The name of the action's lister, or None when the engine's own walk lists it."""
+    def lister(self, spec: ActionSpec, alike: list[Any]) -> str | None:
+        """The name of the action's lister, or None when the engine's own walk lists it.
+
+        `alike`: each component's key, shared by interchangeable copies (`Game.interchangeable`).
+        """
         if any(c.many for c in spec.choices) or not spec.choices:
             return None
         name = self.module.name()
         self.lines = [f"def {name}(e, o):", "    s = e.state", "    l = e.loc"]
+        self.seen = ""
+        if spec.component_choices:  # interchangeable moves are listed once
+            self.classes = self.module.bind(class_numbers(alike))
+            self.seen = self.module.name("_v")
+            self.lines.append(f"    {self.seen} = {self.module.bind(dict)}()")
         self.join = plan(spec, self.expressions)
         if self.join is not None:  # the joined choice's candidates, grouped by key once they are first needed
             self.groups = self.module.name("_v")
@@ -198,8 +209,30 @@ class ListerCode:
         if fixed or not parts:
             parts.append(f"({fixed})")
         make, action = self.module.bind(tuple.__new__), self.module.bind(Action)
+        if self.seen:
+            key = self.module.name("_v")
+            self._line(indent, f"{key} = ({''.join(self._key_part(spec, name, chosen[name]) + ', ' for name in chosen)})")
+            self._line(indent, f"if {key} not in {self.seen}:")
+            indent += 1
+            self._line(indent, f"{self.seen}[{key}] = None")
         self._line(indent, f"o.append({make}({action}, ({self.module.bind(spec.name)}, e.player, "
                            f"{' + '.join(parts)})))")
+
+    def _key_part(self, spec: ActionSpec, name: str, value: str) -> str:
+        """What a choice adds to its move's key: a component's class, or the value (and none, or the marker, as is)."""
+        if name not in spec.component_choices:
+            return value
+        choice = spec.choices[spec.rank[name]]
+        if not choice.optional and choice.present_if is None:
+            return f"{self.classes}[{value}]"
+        return f"({self.classes}[{value}] if {value} is not None and {value} is not {self.module.bind(NOT_ASKED)} " \
+               f"else {value})"
+
+
+def class_numbers(alike: list[Any]) -> list[int]:
+    """Each component's class of interchangeable copies as a small number (copies alike share one)."""
+    numbers: dict[Any, int] = {}
+    return [numbers.setdefault(key, len(numbers)) for key in alike]
 
 
 class _NotAsked:
