@@ -259,10 +259,13 @@ class Game:
     indexed_zones: frozenset[str] = field(init=False)  # the zones held as one pile a seat or a numbered pile
     per_player_variables: tuple[str, ...] = field(init=False)  # the variables held as one entry a seat
     _by_phase: dict[str | None, tuple[ActionSpec, ...]] = field(init=False, repr=False)
+    _claims_by_phase: dict[str | None, tuple[ActionSpec, ...]] = field(init=False, repr=False)  # those `by: anyone`
     watched: dict[str, tuple[tuple[tuple[Any, ...], Trigger], ...]] = field(init=False, repr=False)  # moment -> (path, trigger)
     _by_scope: dict[tuple[str, ...], tuple[VariableSpec, ...]] = field(init=False, repr=False)  # filled as asked
 
     def __post_init__(self) -> None:
+        by_phase = {phase: tuple(a for a in self.actions if a.phases is None or phase in a.phases)
+                    for phase in (*self.phases, None)}
         worked_out = {
             "action_index": {a.name: a for a in self.actions},
             "home_zone": next(z.name for z in self.zones.values() if z.home),
@@ -271,8 +274,8 @@ class Game:
             "has_dice": any(c.faces for c in self.components),
             "indexed_zones": frozenset(z.name for z in self.zones.values() if z.indexed),
             "per_player_variables": tuple(v.name for v in self.variables.values() if v.per_player),
-            "_by_phase": {phase: tuple(a for a in self.actions if a.phases is None or phase in a.phases)
-                          for phase in (*self.phases, None)},
+            "_by_phase": by_phase,
+            "_claims_by_phase": {phase: tuple(a for a in found if a.by_anyone) for phase, found in by_phase.items()},
             "_by_scope": {},
             "watched": {moment: tuple((("triggers", i), t) for i, t in enumerate(self.triggers) if t.moment == moment)
                         for moment in n.MOMENTS},
@@ -292,6 +295,13 @@ class Game:
         found = self._by_phase.get(phase)
         if found is None:
             found = tuple(a for a in self.actions if a.phases is None or phase in a.phases)
+        return found
+
+    def claims_in_phase(self, phase: str | None) -> tuple[ActionSpec, ...]:
+        """The claims (`by: anyone`) whose `phase` allows them now, in declaration order: a bot asks for these often."""
+        found = self._claims_by_phase.get(phase)
+        if found is None:
+            found = tuple(a for a in self.actions_in_phase(phase) if a.by_anyone)
         return found
 
     def attribute(self, component: int | None, name: str, faces: Faces | None = None) -> Any:

@@ -45,9 +45,8 @@ class Listing:
         everybody: Any = range(table.players)
         if table.out:
             everybody = [p for p in everybody if p not in table.out]
-        for spec in self.game.actions_in_phase(table.phase):
-            if claims_only and not spec.by_anyone:
-                continue
+        game = self.game
+        for spec in game.claims_in_phase(table.phase) if claims_only else game.actions_in_phase(table.phase):
             table.rule = spec.rule.path
             if spec.by_anyone:
                 if spec.picks_a_player and not (_some(table, spec.pick_flag) and self._anyone_picked(spec, env)):

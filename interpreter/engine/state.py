@@ -45,9 +45,11 @@ class View:
     The turn's facts are read at once; the zones, variables and faces are worked
     out when first asked for (most readers need one zone), so read a view
     before the game moves on. `zone(name, owner)` gives one zone's components
-    bottom to top, `size(name, owner)` how many it holds; `zones` maps a shared zone to that list and a per-player
-    zone to one such list per seat; `variables` leaves out the hidden ones
-    (except for EVERYONE); `faces` gives the face of every die the view shows.
+    bottom to top, `size(name, owner)` how many it holds (`sizes(name)`: each
+    pile's, of a zone held as one pile a seat or numbered piles); `zones` maps
+    a shared zone to that list and a per-player zone to one such list per seat;
+    `variables` leaves out the hidden ones (except for EVERYONE); `faces` gives
+    the face of every die the view shows.
     """
 
     __slots__ = ("_table", "viewer", "players", "current", "dealer", "direction", "phase", "round", "over",
@@ -114,6 +116,10 @@ class View:
     def size(self, name: str, owner: int | None = None) -> int:
         """How many components a zone holds: every viewer sees that much of any zone (`zone` pads with None)."""
         return len(self._table.zone(name, owner))
+
+    def sizes(self, name: str) -> list[int]:
+        """How many components each pile of a per-player or numbered zone holds, in seat or pile order."""
+        return [len(pile) for pile in self._table.zones[name]]
 
     def face(self, component: int) -> int | None:
         """The face a die shows, if the viewer sees the die where it lies (None otherwise, or for a card)."""

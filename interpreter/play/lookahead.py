@@ -63,7 +63,7 @@ def _generic(world: State, view: View, player: int, start: Start) -> float:
     value = 0.0
     hand = game.hand_zone
     if hand is not None:
-        sizes = [view.size(hand, p) for p in range(players)]
+        sizes = view.sizes(hand)
         value += sum(sizes[p] for p in others) / len(others) - sizes[player]
     scores = world.scores()
     gained = [now - before for now, before in zip(scores, start.scores)]
