@@ -5,7 +5,7 @@
   have drawn from a generator of its own, and the original keeps its generator, of whatever kind;
   a reseeded table seeds a generator only once it draws, and draws what that seed gives;
 - a view's zone (worked out from how many components the viewer sees on top) shows each
-  component exactly where the visibility rules say it is seen;
+  component exactly where the visibility rules say it is seen, and its sizes count each pile;
 - the claims listed alone are the claims among all the legal actions, in the same order;
 - a table's copy holds every field of the table, its containers its own (fields are slots, copied by name);
 - a world deals its unseen components as dealing them place by place, from the view, deals them;
@@ -122,7 +122,9 @@ def test_a_view_shows_each_component_where_visibility_says_it_is_seen(ruleset: s
             cards = table.zone(name, owner)
             expected = [c if c in known or _seen(spec.visibility, owner, i, len(cards), viewer) else None
                         for i, c in enumerate(cards)]
-            assert view.zone(name, owner) == expected
+            assert view.zone(name, owner) == expected and view.size(name, owner) == len(cards)
+        if spec.indexed:
+            assert view.sizes(name) == [len(table.zone(name, owner)) for owner in range(len(table.zones[name]))]
             assert [visibility.sees_component(spec, owner, i, len(cards), viewer) for i in range(len(cards))] == \
                 [_seen(spec.visibility, owner, i, len(cards), viewer) for i in range(len(cards))]
     assert state.view(EVERYONE).zones == truth(state).zones
