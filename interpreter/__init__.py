@@ -27,6 +27,7 @@ from .errors import (BadFile, EvalError, GameLimitExceeded, IllegalAction, Posit
 if TYPE_CHECKING:
     from .engine import events, visibility
     from .engine.game import Action, ActionSpec, ChoiceSpec, Faces, Game, VariableSpec, ZoneSpec
+    from .engine.moves import Moves
     from .engine.state import EVERYONE, State, View
     from .pipeline import Validation, load_game, validate
     from .play.bots import BOTS, Bot, make_bot
@@ -52,6 +53,7 @@ _WHERE = {  # name -> the module that defines it
     **dict.fromkeys(("Action", "ActionSpec", "ChoiceSpec", "Faces", "Game", "VariableSpec", "ZoneSpec"),
                     ".engine.game"),
     **dict.fromkeys(("EVERYONE", "State", "View"), ".engine.state"),
+    "Moves": ".engine.moves",
     **dict.fromkeys(("Validation", "load_game", "validate"), ".pipeline"),
     **dict.fromkeys(("BOTS", "Bot", "make_bot"), ".play.bots"),
     **dict.fromkeys(("Z95", "compare"), ".play.compare"),

@@ -7,6 +7,7 @@
 - a view's zone (worked out from how many components the viewer sees on top) shows each
   component exactly where the visibility rules say it is seen, and its sizes count each pile;
 - the claims listed alone are the claims among all the legal actions, in the same order;
+- a seat's moves, claims and turn's moves (`State.moves`) are the legal actions filtered so;
 - a table's copy holds every field of the table, its containers its own (fields are slots, copied by name);
 - a world deals its unseen components as dealing them place by place, from the view, deals them;
 - a world records only the rarer events, and plays as a table recording every change plays;
@@ -27,7 +28,9 @@ from rulesrun.interpreter.engine import visibility
 from rulesrun.interpreter.engine.determinize import determinize
 from rulesrun.interpreter.engine.state import State, inspect
 from rulesrun.interpreter.engine.table import Table, shuffle
+from rulesrun.interpreter.play.bots import RandomBot
 from rulesrun.interpreter.play.lookahead import WORLD_FAILURES
+from rulesrun.interpreter.play.runner import step
 from test_bots import randomly_played
 
 RULESETS = ["uno", "dos", "uno-dice", "uno/stacking", "uno/seven-o"]
@@ -140,6 +143,42 @@ def test_the_claims_listed_alone_are_the_claims_among_every_legal_action(ruleset
     claims = state.clone().legal_claims()
     every = state.legal_actions() if not state.is_over() else []
     assert claims == [a for a in every if index[a.name].by_anyone]
+
+
+def _seats_moves_checked(state: State) -> tuple[bool, bool]:
+    """Each seat's moves, claims and turn's moves are the legal actions filtered so; (a claim was open to the
+    player to move, to another seat)."""
+    listed = [] if state.is_over() else state.legal_actions()
+    moves = state.moves()
+    assert list(moves.all) == listed
+    index = state.game.action_index
+    for seat in range(state.view(None).players):
+        assert moves.of(seat) == [a for a in listed if a.actor == seat]
+        assert moves.claims(seat) == [a for a in listed if a.actor == seat and index[a.name].by_anyone]
+        assert moves.own(seat) == [a for a in listed if a.actor == seat and not index[a.name].by_anyone]
+    assert state.clone().moves() is moves  # listed once until the next action, on the state and its copies
+    current = state.current_player()
+    return (bool(moves.claims(current)),
+            any(moves.claims(seat) for seat in range(state.view(None).players) if seat != current))
+
+
+@STATES
+@given(ruleset=st.sampled_from(RULESETS), seed=st.integers(0, 10_000), steps=st.integers(0, 80),
+       engine=st.sampled_from(["interpreter", "generated"]))
+def test_a_seats_moves_are_the_legal_actions_it_may_take(ruleset: str, seed: int, steps: int, engine: str) -> None:
+    _seats_moves_checked(randomly_played(load_game(ruleset, engine), 3, seed, steps))
+
+
+def test_a_seats_moves_are_found_among_claims_open_to_the_player_to_move_and_to_others() -> None:
+    game, seen_mine, seen_others = load_game("uno"), False, False
+    for seed in range(40):
+        state = game.new_state(3, seed)
+        bots = [RandomBot(seed + p) for p in range(3)]
+        while not state.is_over() and state.view(None).round == 1:
+            mine, others = _seats_moves_checked(state)
+            seen_mine, seen_others = seen_mine or mine, seen_others or others
+            step(state, bots)
+    assert seen_mine and seen_others  # claims open to the player to move (UNO-8.2's late call) and to others (UNO-8.4)
 
 
 def _dealt_place_by_place(state: State, viewer: int, rng: random.Random) -> Table:

@@ -34,6 +34,7 @@ class Listing:
     def __init__(self, table: Table):
         self.table = table
         self.game = table.game
+        self.claims: list[tuple[int, int, int]] = []  # see `Moves`: where each seat's run of claims lies, listed
         self.verdicts: dict[int, dict[Any, bool]] = {}  # shared `where` results, per choice
         self.accepts: dict[tuple[Any, ...], list[Any]] = {}  # a choice's values by their inputs
 
@@ -57,6 +58,7 @@ class Listing:
                 env.player = actor
                 if spec.guard is not None and not spec.guard(env):
                     continue
+                start = len(result)
                 if spec.choices:
                     found: list[Action] = []
                     if spec.lister is not None and self._listed(spec, env, found):
@@ -66,6 +68,8 @@ class Listing:
                         result.extend(self._distinct(spec, found))
                 else:
                     result.append(Action(spec.name, actor))
+                if spec.by_anyone and len(result) > start:
+                    self.claims.append((actor, start, len(result)))
         return result
 
     @staticmethod

@@ -1,6 +1,7 @@
 """A game in progress, as players, bots, the command line and tests see it: the State API.
 
     legal_actions()   every action anybody may take now (the turn's and claims)
+    moves()           the same actions, and one seat's: its claims, its turn's moves (`moves.py`)
     apply(action)     take one; an illegal one raises IllegalAction and changes nothing
     why_not(action)   the Refusal of an action that is not legal now, else None
     claim_order()     who is offered out-of-turn claims first, then next, ...
@@ -25,6 +26,7 @@ from ..errors import EvalError, IllegalAction
 from . import events as ev
 from . import flow, legality, visibility
 from .game import Action, Game
+from .moves import Moves
 from .refusals import Refusal
 from .table import Table
 
@@ -164,11 +166,13 @@ class Events(Sequence[ev.Event]):
 class State:
     """One game in progress. Create it with `Game.new_state(players, seed)`."""
 
-    __slots__ = ("_table", "_offered")
+    __slots__ = ("_table", "_offered", "_claims", "_moves")
 
     def __init__(self, table: Table):
         self._table = table
         self._offered: tuple[Action, ...] = ()  # the actions last listed: applied without a second check
+        self._claims: list[tuple[int, int, int]] | None = None  # where `_offered` holds claims, if it is every action
+        self._moves: Moves | None = None  # `_offered` grouped, once asked for
 
     @property
     def game(self) -> Game:
@@ -197,6 +201,23 @@ class State:
                                                round=table.round))
         return result
 
+    def moves(self) -> Moves:
+        """The legal actions now, and those of one seat: its claims, its turn's moves (see `Moves`).
+
+        Listed once until the next action: asking again, or asking on a clone
+        made since, gives the same grouping without listing again.
+        """
+        moves = self._moves
+        if moves is None:
+            table = self._table
+            if table.finished:
+                return Moves((), table.current, [])
+            if self._claims is None:
+                self.legal_actions()
+            assert self._claims is not None
+            moves = self._moves = Moves(self._offered, table.current, self._claims)
+        return moves
+
     def legal_claims(self) -> list[Action]:
         """The claims (actions `by: anyone`) open now, as `legal_actions` lists them; often none.
 
@@ -209,11 +230,13 @@ class State:
         if table.finished:
             return []
         table.steps = 0  # a query's work is bounded as an action's is
+        listing = legality.Listing(table)
         try:
-            result = legality.Listing(table).actions(claims_only)
+            result = listing.actions(claims_only)
         except flow.FAILURES as err:
             raise flow.failed(table, err) from err
         self._offered = tuple(result)  # lets apply() skip checking an action just offered (found by identity)
+        self._claims, self._moves = None if claims_only else listing.claims, None
         return result
 
     def why_not(self, action: Action) -> Refusal | None:
@@ -236,7 +259,7 @@ class State:
             refused = self.why_not(action)
             if refused is not None:
                 raise IllegalAction(refused)
-        self._offered = ()
+        self._offered, self._claims, self._moves = (), None, None
         try:
             spec = self.game.action_index[action.name]
             if spec.take is not None:  # the generated turn of a generated game
@@ -277,7 +300,7 @@ class State:
     def clone(self) -> "State":
         """An independent copy; the actions just listed stay offered on it (a bot tries them on copies)."""
         copy = State(self._table.copy())
-        copy._offered = self._offered
+        copy._offered, copy._claims, copy._moves = self._offered, self._claims, self._moves
         return copy
 
     def __repr__(self) -> str:

@@ -20,6 +20,7 @@ import random
 
 from ..engine import events as ev
 from ..engine.game import Action, Game
+from ..engine.moves import Moves
 from ..engine.state import State, View
 from ..errors import EvalError, GameLimitExceeded, IllegalAction
 
@@ -145,17 +146,16 @@ def through_turn(world: State, action: Action | None, me: int, start: Start) -> 
         for _ in range(TURN_STEPS):
             if after.is_over() or after.current_player() != owner or after.view(None).round != start.round:
                 break
-            _apply_preferred(after, owner, after.legal_actions())
+            _apply_preferred(after, owner, after.moves())
         settle(after, me)
     except WORLD_FAILURES:
         return judge(world, me, start)
     return judge(after, me, start)
 
 
-def _apply_preferred(world: State, player: int, actions: list[Action], rng: random.Random | None = None) -> None:
+def _apply_preferred(world: State, player: int, moves: Moves, rng: random.Random | None = None) -> None:
     """Take the move of `player` that `preference` likes best (ties: the first, or one by `rng`)."""
-    index = world.game.action_index
-    own = [a for a in actions if a.actor == player and not index[a.name].by_anyone] or actions
+    own = moves.own(player) or moves.all
     game = world.game
     mine = own_components(game, world.view(player), player)
     scores = [preference(game, mine, a) for a in own]
@@ -167,19 +167,17 @@ def _apply_preferred(world: State, player: int, actions: list[Action], rng: rand
 def rollout_step(world: State, rng: random.Random) -> None:
     """One step of a quick, plausible game: the first claim offered is taken; else, mostly, the move `preference`
     likes best, now and then (`WANDER`) any move."""
-    actions = world.legal_actions()
+    moves = world.moves()
     for seat in world.claim_order():
-        offered = claims_of(world, actions, seat)
+        offered = moves.claims(seat)
         if offered:
             world.apply(offered[0])
             return
     current = world.current_player()
     if rng.random() < WANDER:
-        index = world.game.action_index
-        world.apply(rng.choice([a for a in actions if a.actor == current and not index[a.name].by_anyone]
-                               or actions))
+        world.apply(rng.choice(moves.own(current) or moves.all))
     else:
-        _apply_preferred(world, current, actions, rng)
+        _apply_preferred(world, current, moves, rng)
 
 
 def preference(game: Game, mine: dict[int, int], action: Action) -> tuple[float, ...]:

@@ -14,11 +14,10 @@ from .bots import Bot
 
 def step(state: State, seats: list[Bot], on_action: Callable[[State, Action], None] | None = None) -> Action:
     """Let one action happen: a claim if someone takes one, otherwise the current player's move."""
-    actions = state.legal_actions()
+    moves = state.moves()
     current = state.current_player()
-    index = state.game.action_index
     for p in state.claim_order():
-        mine = [a for a in actions if a.actor == p and index[a.name].by_anyone]
+        mine = moves.claims(p)
         if mine:
             chosen = seats[p].claim(state, mine)
             if chosen is not None:
@@ -26,8 +25,7 @@ def step(state: State, seats: list[Bot], on_action: Callable[[State, Action], No
                 if on_action:
                     on_action(state, chosen)
                 return chosen
-    mine = [a for a in actions if a.actor == current]
-    chosen = seats[current].choose(state, mine)
+    chosen = seats[current].choose(state, moves.of(current))
     state.apply(chosen)
     if on_action:
         on_action(state, chosen)

@@ -38,7 +38,7 @@ from ..engine.determinize import determinize
 from ..engine.game import Action, Game
 from ..engine.state import EVERYONE, State
 from .bots import GreedyBot
-from .lookahead import WORLD_FAILURES, Start, claims_of, judge, listed, own_components, preference, rollout_step, tried
+from .lookahead import WORLD_FAILURES, Start, judge, listed, own_components, preference, rollout_step, tried
 
 ROLLOUT_STEPS = 16  # actions a playout goes on below the tree before its position is judged
 EXPLORATION = 0.35  # the UCB constant, for results between 0 and 1 that differ by a few hundredths
@@ -187,20 +187,18 @@ class SearchBot:
     def _moves(self, world: State, start: Start) -> dict[Any, Action] | None:
         """The next choice in the tree: the claims taken and forced moves made first; None once the round is over."""
         while not world.is_over() and world.view(None).round == start.round:
-            actions = world.legal_actions()
-            claimed = next((c for seat in world.claim_order() for c in claims_of(world, actions, seat)), None)
+            listed_now = world.moves()
+            claimed = next((c for seat in world.claim_order() for c in listed_now.claims(seat)), None)
             if claimed is not None:
                 world.apply(claimed)
                 continue
-            current = world.current_player()
-            index = world.game.action_index
-            own = [a for a in actions if a.actor == current and not index[a.name].by_anyone]
+            own = listed_now.own(world.current_player())
             moves: dict[Any, Action] = {}
             for action in own:
                 moves.setdefault(_key(world, action), action)
             if len(moves) > 1:
                 return moves
-            world.apply(own[0] if own else actions[0])
+            world.apply(own[0] if own else listed_now.all[0])
         return None
 
 
