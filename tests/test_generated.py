@@ -47,6 +47,8 @@ def lock_step(reference: Game, players: int, seed: int, steps: int) -> int:
             return taken
         moves = a.legal_actions()
         assert moves == b.legal_actions(), f"legal moves differ before action {taken}"
+        assert [a.moves().claims(p) for p in range(players)] == [b.moves().claims(p) for p in range(players)]
+        assert a.clone().legal_claims() == b.clone().legal_claims(), f"claims differ before action {taken}"
         move = rng.choice(moves)
         a.apply(move)
         b.apply(move)
@@ -234,25 +236,69 @@ def test_simulate_gives_the_same_figures_with_either_engine() -> None:
     assert outputs[0] == outputs[1]
 
 
-def test_a_lister_that_gives_up_leaves_the_listing_to_the_engine() -> None:
+def _loop_lists(game: Game) -> Game:
+    """The generated game with its phases' listings taken out: the engine's loop over actions lists its moves."""
+    return dataclasses.replace(game, listings={}, claim_listings={})
+
+
+@pytest.mark.parametrize("lists", ["the phase's listing", "the engine's loop"])
+def test_a_lister_that_gives_up_leaves_the_listing_to_the_engine(lists: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """What a lister works out before its loops may raise (a sum with none): the engine's walk then lists the moves."""
     reference = load_game("uno")
     fast = generated(reference)
-    play = next(spec for spec in fast.actions if spec.lister is not None and spec.choices)
+    play = fast.action_index["play"]
+    lister = play.lister
+    calls = []
 
     def gives_up(env: Any, found: list[Any]) -> None:
-        play.lister(env, found)  # type: ignore[misc]  # half the work done, and the choices bound ...
+        calls.append(env.player)
+        lister(env, found)  # type: ignore[misc]  # half the work done, and the choices bound ...
         env.loc[play.choices[0].name] = -1
         raise TypeError("... then a part raises")
 
-    broken = dataclasses.replace(fast, actions=tuple(dataclasses.replace(spec, lister=gives_up) if spec is play
-                                                     else spec for spec in fast.actions))
+    if lists == "the engine's loop":
+        broken = _loop_lists(dataclasses.replace(fast, actions=tuple(
+            dataclasses.replace(spec, lister=gives_up) if spec is play else spec for spec in fast.actions)))
+    else:  # the phase's listing calls the lister by its name in the module
+        broken = fast
+        monkeypatch.setitem(lister.__globals__, lister.__name__, gives_up)  # type: ignore[union-attr]
     a, b = reference.new_state(4, 5), broken.new_state(4, 5)
     for _ in range(60):
         moves = a.legal_actions()
         assert b.legal_actions() == moves
         a.apply(moves[0])
         b.apply(moves[0])
+    assert calls  # the lister did give up, and was not passed over
+
+
+@pytest.mark.parametrize("name", ["uno", "dos", "uno-dice", "uno/stacking"])
+def test_a_generated_game_lists_its_moves_without_the_engines_loop(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each phase's moves, and its claims alone, come from its generated listing: the loop's questions are never asked."""
+    game = load_game(name, "generated")
+    assert game.listings and game.claim_listings
+
+    def not_asked(self: Game, phase: Any) -> Any:
+        raise AssertionError(f"the engine's loop listed phase {phase!r}")
+
+    monkeypatch.setattr(Game, "actions_in_phase", not_asked)
+    monkeypatch.setattr(Game, "claims_in_phase", not_asked)
+    state, rng = game.new_state(3, 11), random.Random(11)
+    for _ in range(120):
+        if state.is_over():
+            break
+        state.clone().legal_claims()
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_an_action_without_a_lister_is_walked_by_the_phases_listing(tmp_path: Path) -> None:
+    """A choice of several components has no generated lister: the phase's listing asks the engine's walk for it."""
+    from test_many_choices import overlay  # a house rule of UNO that plays a set of cards (`many: true`)
+
+    reference = load_game(str(overlay(tmp_path)))
+    fast = generated(reference)
+    assert next(spec for spec in fast.actions if spec.name == "play_set").lister is None
+    assert lock_step(reference, 3, seed=4, steps=250) > 0
+    assert lock_step(reference, 2, seed=9, steps=250) > 0
 
 
 def test_a_ruleset_that_cannot_be_generated_is_said_and_still_simulated(monkeypatch: pytest.MonkeyPatch) -> None:

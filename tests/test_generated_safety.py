@@ -515,6 +515,10 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "turn-arguments-order": (_function("pass", head="def _g1(s):"), _function("pass", head="def _g1(a, s, f):")),
     "turn-attribute-assigned": (_function("s.current = 0"), _function("s.finished = True")),
     "turn-game-assigned": (_function("s.phase = None"), _function("s.game = None")),
+    # a phase's listing (`codegen/phases.py`) takes the environment, the moves to fill and where the claims lie
+    "listing-arguments-order": (_function("pass", head="def _g1(e, o, c):"), _function("pass", head="def _g1(e, c, o):")),
+    "listing-environment-assigned": (_function("e.player = 0", head="def _g1(e, o, c):"),
+                                     _function("e.state = 0", head="def _g1(e, o, c):")),
     "default": (_function("pass"), _function("pass", head="def _g1(e=_g3):")),
     "star-parameter": (_function("pass"), _function("pass", head="def _g1(e, *_v9):")),
     "keyword-only-parameter": (_function("pass"), _function("pass", head="def _g1(e, *, _v9):")),

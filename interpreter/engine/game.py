@@ -251,6 +251,8 @@ class Game:
     evaluation: Evaluator | None = None  # the ruleset's hint to bots: how good a position is for `player`
     trigger_passes: dict[str, Effect] = field(default_factory=dict)  # moment -> its triggers checked in one call
     start_turn: Callable[[Any], bool] | None = None  # the generated `flow.start_turn`, if any
+    listings: dict[str | None, Callable[..., None]] = field(default_factory=dict)  # phase -> its generated listing
+    claim_listings: dict[str | None, Callable[..., None]] = field(default_factory=dict)  # of its claims alone
     action_index: dict[str, ActionSpec] = field(init=False)
     home_zone: str = field(init=False)  # where every component starts
     stock_zone: str | None = field(init=False)  # the zone components are drawn from, if one is marked

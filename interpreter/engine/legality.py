@@ -7,7 +7,8 @@ choice, in the order the ruleset declares them, is asked for or not, and when
 asked holds a value the choice accepts (a candidate of its source, not already
 chosen, satisfying its `where`); no other choice is given; `require` holds.
 
-`actions()` lists every action that passes; `refusal()` says which step a given
+`actions()` lists every action that passes (a generated game, a phase's with the
+function written for it: `backend/codegen/phases.py`); `refusal()` says which step a given
 action fails. Both decide a choice's values with the same predicate
 (`accepted`), which uses the versions of `where` specialised by component: the
 general conditions only say in words why a value was refused.
@@ -43,10 +44,14 @@ class Listing:
         table = self.table
         result: list[Action] = []
         env = Env(table, table.current)  # one environment, its player set per actor; choices clean up
+        game = self.game
+        generated = (game.claim_listings if claims_only else game.listings).get(table.phase)
+        if generated is not None:  # a generated game's listing of this phase, which does what follows
+            generated(env, result, self.claims)
+            return result
         everybody: Any = range(table.players)
         if table.out:
             everybody = [p for p in everybody if p not in table.out]
-        game = self.game
         for spec in game.claims_in_phase(table.phase) if claims_only else game.actions_in_phase(table.phase):
             table.rule = spec.rule.path
             if spec.by_anyone:
@@ -182,6 +187,23 @@ class Listing:
                 seen.add(key)
                 result.append(action)
         return result
+
+
+def walked(action: str, env: Env) -> list[Action]:
+    """The moves of one action by `env.player`, by the engine's walk: for a generated listing (see
+    `backend/codegen/phases.py`) where the action has no lister, or its lister gave up part way."""
+    spec = env.state.game.action_index[action]
+    for choice in spec.choices:
+        env.loc.pop(choice.name, None)
+    listing = Listing(env.state)
+    found: list[Action] = []
+    listing._expand(spec, 0, env, [], found)
+    return listing._distinct(spec, found)
+
+
+def anyone_picked(action: str, env: Env) -> bool:
+    """`Listing._anyone_picked` of a claim, for a generated listing."""
+    return Listing(env.state)._anyone_picked(env.state.game.action_index[action], env)
 
 
 def _some(table: Table, flag: str | None) -> bool:

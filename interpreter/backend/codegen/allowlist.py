@@ -2,9 +2,9 @@
 
 The generator is the only author of these modules, and it writes from the typed
 tree, never from ruleset text; this check is the second wall. A module may
-define functions of the environment (and of a list to fill), or for the turn of
-the table (and of an action and whether it was offered), and nothing else at
-its top level; inside
+define functions of the environment (and of a list to fill, and for a phase's
+listing of where its claims lie), or for the turn of the table (and of an action
+and whether it was offered), and nothing else at its top level; inside
 them only the statements and expressions below, names that are generated or
 in the fixed vocabulary, attributes from a fixed list (no dunder), and
 literals that are whole numbers, true/false or none. No import, lambda,
@@ -22,22 +22,23 @@ BUILTINS: dict[str, Any] = {
     "len": len, "tuple": tuple, "list": list, "range": range, "any": any, "all": all, "sum": sum,
     "next": next, "min": min, "max": max,
 }
-_LOCALS = {"e", "o", "s", "l", "a", "f"}  # the arguments (the environment, a list to fill), its table, its local names;
-# a turn's function (`turn.py`) takes the table `s`, and to take an action also the action `a` and whether it was offered `f`
-_SIGNATURES = (["e"], ["e", "o"], ["s"], ["s", "a", "f"])
+_LOCALS = {"e", "o", "s", "l", "a", "f", "c"}  # the arguments (the environment, a list to fill), its table, its local names;
+# a turn's function (`turn.py`) takes the table `s`, and to take an action also the action `a` and whether it was offered `f`;
+# a phase's listing (`phases.py`) takes the environment, the list of moves to fill and the list `c` of where claims lie
+_SIGNATURES = (["e"], ["e", "o"], ["s"], ["s", "a", "f"], ["e", "o", "c"])
 _GENERATED = re.compile(r"_[gv][0-9]{1,9}\Z")
 _ATTRIBUTES = {  # what the generated code reads of an environment and a table, and calls on them
     "state", "loc", "player",
     "zones", "vars", "current", "dealer", "direction", "players", "phase", "round", "others", "changes",
     "faces", "out", "turn_ended", "rule",
-    "get", "pop", "append", "sort",
+    "get", "pop", "append", "extend", "sort",
     "move", "take_top", "shuffle", "set_var", "skip", "reverse", "goto", "end_round", "eliminate", "spend",
     "roll", "seat_after", "seat", "pile", "new_pile", "counted",
     # and what the turn's functions read, set and call
     "round_actions", "action_count", "steps", "last_actor", "turn_begun", "hand_on", "skipped", "round_over",
     "events", "live_skips", "recording",
 }
-_STORED_ATTRIBUTES = {"turn_ended", "rule",  # `rule`: the rule running, for a failure to name
+_STORED_ATTRIBUTES = {"turn_ended", "rule", "player",  # `rule`: the rule running, for a failure to name
                       "round_actions", "action_count", "steps", "last_actor", "turn_begun", "hand_on", "skipped",
                       "current", "phase"}
 _NODES = (
@@ -100,8 +101,9 @@ def _check_node(node: ast.AST, known: set[str]) -> None:
         args = node.args
         if node.decorator_list or node.returns or args.vararg or args.kwarg or args.kwonlyargs \
                 or args.posonlyargs or args.defaults or [a.arg for a in args.args] not in _SIGNATURES:
-            raise Refused(f"{where}: a generated function takes the environment `e` (and a list `o`), or the table "
-                          f"`s` (and an action `a` and whether it was offered `f`), nothing else")
+            raise Refused(f"{where}: a generated function takes the environment `e` (and a list `o`, and where "
+                          f"claims lie `c`), or the table `s` (and an action `a` and whether it was offered `f`), "
+                          f"nothing else")
     elif isinstance(node, ast.ExceptHandler):
         if node.name is not None or not isinstance(node.type, ast.Name):
             raise Refused(f"{where}: an except clause names one bound class of errors")

@@ -26,6 +26,7 @@ from .effects import EffectCode
 from .expressions import ExpressionCode, Function
 from .listing import ListerCode
 from .module import ModuleWriter, TooLarge
+from .phases import PhaseListingCode
 from .turn import TurnCode
 
 
@@ -140,6 +141,11 @@ class _Plan:
         turn = TurnCode(generator.module, game, self.parts, self.passes)
         self.start_turn = turn.start_turn()
         self.takes = [turn.take(spec, generator.effect(spec.rule.effects)) for spec in game.actions]
+        phases = PhaseListingCode(generator.module, game, {spec.name: (guard, lister) for spec, (guard, _, _, _, lister)
+                                                           in zip(game.actions, self.actions)})
+        written = (*dict.fromkeys(p for spec in game.actions for p in spec.rule.phase_list), None)  # not by name:
+        self.listings = {phase: phases.listing(phase, False) for phase in written}  # the source may not tell names
+        self.claim_listings = {phase: phases.listing(phase, True) for phase in written}
 
     def game(self, namespace: dict[str, Any]) -> Game:
         def get(name: str | None) -> Any:
@@ -153,7 +159,9 @@ class _Plan:
             triggers=tuple(Trigger(get(when), get(effects), old.moment)
                            for (when, effects), old in zip(self.triggers, self.original.triggers)),
             trigger_passes={moment: get(name) for moment, name in self.passes.items()},
-            start_turn=get(self.start_turn), engine="generated")
+            start_turn=get(self.start_turn), engine="generated",
+            listings={phase: get(name) for phase, name in self.listings.items()},
+            claim_listings={phase: get(name) for phase, name in self.claim_listings.items()})
 
     @staticmethod
     def _action(spec: ActionSpec, guard: str | None, choices: list[tuple[str | None, str | None, str | None]],

@@ -1,0 +1,80 @@
+"""The legal moves of a phase written out: `Listing.actions` of `engine/legality.py`, for one phase.
+
+The engine lists a moment's moves by going over the actions its phase allows
+and asking each what it declares (who may take it, its `if`, whether some
+seat's flag lets a claim be open, its lister). A generated game knows, so one
+function per phase (and one for its claims alone) holds only those actions,
+in declaration order, and calls their guards and listers by name. It does what
+the loop does in the same order: it names each action's rule on the table,
+offers a claim to every seat still in, notes where each seat's claims lie (see
+`engine/moves.py`), and falls back to the engine's walk of an action's choices
+where its lister gives up or where it has none.
+"""
+from __future__ import annotations
+
+from ...engine import legality
+from ...engine.game import Action, ActionSpec, Game
+from ...errors import RECOVERABLE
+from .module import ModuleWriter
+
+
+class PhaseListingCode:
+    """Writes `def _g…(e, o, c)`: the moves of one phase into the list `o`, the claims' places into `c`."""
+
+    def __init__(self, module: ModuleWriter, game: Game, parts: dict[str, tuple[str | None, str | None]]):
+        """`parts`: each action's generated guard and lister, by name (None where it has none)."""
+        self.module, self.game, self.parts = module, game, parts
+
+    def listing(self, phase: str | None, claims_only: bool) -> str:
+        """The name of the function listing the moves of `phase` (only its claims, with `claims_only`)."""
+        game = self.game
+        specs = game.claims_in_phase(phase) if claims_only else game.actions_in_phase(phase)
+        name = self.module.name()
+        lines = [f"def {name}(e, o, c):", "    s = e.state"]
+        for spec in specs:
+            lines += self._action(spec)
+        self.module.add(lines + ["    return None", ""])
+        return name
+
+    def _action(self, spec: ActionSpec) -> list[str]:
+        bind = self.module.bind
+        lines = [f"    s.rule = {bind(spec.rule.path)}"]
+        indent = "    "
+        if spec.by_anyone:
+            if spec.picks_a_player:  # somebody could be chosen, whoever claims
+                lines.append(f"    if {self._some(spec.pick_flag)} and {bind(legality.anyone_picked)}"
+                             f"({bind(spec.name)}, e):")
+                indent += "    "
+            if spec.guard_flag is not None:  # somebody's `if` may hold
+                lines.append(f"{indent}if {self._some(spec.guard_flag)}:")
+                indent += "    "
+            lines += [f"{indent}for _v1 in range(s.players):", f"{indent}    if _v1 in s.out:",
+                      f"{indent}        continue", f"{indent}    e.player = _v1"]
+            indent += "    "
+        else:
+            lines.append("    e.player = s.current")
+        guard, lister = self.parts[spec.name]
+        if guard is not None:
+            lines.append(f"{indent}if {guard}(e):")
+            indent += "    "
+        if spec.by_anyone:
+            lines.append(f"{indent}_v2 = len(o)")
+        lines += self._moves(spec, lister, indent)
+        if spec.by_anyone:
+            lines += [f"{indent}if len(o) > _v2:", f"{indent}    c.append((e.player, _v2, len(o)))"]
+        return lines
+
+    def _moves(self, spec: ActionSpec, lister: str | None, indent: str) -> list[str]:
+        """Add the action's moves by `e.player` to `o`: by its lister, else (or should it give up) by the walk."""
+        bind = self.module.bind
+        if not spec.choices:
+            return [f"{indent}o.append({bind(tuple.__new__)}({bind(Action)}, ({bind(spec.name)}, e.player, ())))"]
+        walked = f"{bind(legality.walked)}({bind(spec.name)}, e)"
+        if lister is None:
+            return [f"{indent}o.extend({walked})"]
+        return [f"{indent}_v3 = []", f"{indent}try:", f"{indent}    {lister}(e, _v3)",
+                f"{indent}except {bind(RECOVERABLE)}:", f"{indent}    _v3 = {walked}", f"{indent}o.extend(_v3)"]
+
+    def _some(self, flag: str | None) -> str:
+        """Source that is true when some seat's flag is (see `first_flag` in engine/game.py)."""
+        return "True" if flag is None else f"any(s.vars[{self.module.bind(flag)}])"
