@@ -18,7 +18,7 @@ import pytest
 from helpers import changed, run_cli, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rulesrun.interpreter import EVERYONE, Action, Game, load_game, shipped_rulesets, validate
+from rulesrun.interpreter import EVERYONE, Action, Game, State, load_game, shipped_rulesets, validate
 from rulesrun.interpreter.backend.codegen import module
 from rulesrun.interpreter.backend.codegen.game import generated
 from rulesrun.interpreter.engine import flow
@@ -201,16 +201,7 @@ def test_the_generated_turn_takes_each_step_the_flow_takes(tmp_path: Path, monke
         left_out.append((inspect(state).vars["shouted"][move.actor], list(state.events)[-3:]))
     assert left_out[0] == left_out[1] and left_out[0][0] is True
 
-    def engine_turn(*_: object) -> None:
-        raise AssertionError("a generated game took a turn step of the engine's flow")
-
-    monkeypatch.setattr(flow, "take", engine_turn)
-    monkeypatch.setattr(flow, "start_turn", engine_turn)
-    state, rng = fast.new_state(3, 2), random.Random(2)
-    for _ in range(300):
-        if state.is_over():
-            break
-        state.apply(rng.choice(state.legal_actions()))
+    state = _played_without(monkeypatch, flow, ("take", "start_turn"), fast, seed=2, steps=300)
     assert state.is_over() and inspect(state).round == 3  # three whole rounds, on the generated turn alone
 
 
@@ -276,18 +267,24 @@ def test_a_generated_game_lists_its_moves_without_the_engines_loop(name: str, mo
     """Each phase's moves, and its claims alone, come from its generated listing: the loop's questions are never asked."""
     game = load_game(name, "generated")
     assert game.listings and game.claim_listings
+    _played_without(monkeypatch, Game, ("actions_in_phase", "claims_in_phase"), game, seed=11, steps=120)
 
-    def not_asked(self: Game, phase: Any) -> Any:
-        raise AssertionError(f"the engine's loop listed phase {phase!r}")
 
-    monkeypatch.setattr(Game, "actions_in_phase", not_asked)
-    monkeypatch.setattr(Game, "claims_in_phase", not_asked)
-    state, rng = game.new_state(3, 11), random.Random(11)
-    for _ in range(120):
+def _played_without(monkeypatch: pytest.MonkeyPatch, owner: Any, names: tuple[str, ...], game: Game, seed: int,
+                    steps: int) -> State:
+    """A game of three played by random moves (its claims listed alone too) while `owner`'s `names` fail if used."""
+    def not_used(*_: object) -> None:
+        raise AssertionError(f"a generated game used {names}")
+
+    for name in names:
+        monkeypatch.setattr(owner, name, not_used)
+    state, rng = game.new_state(3, seed), random.Random(seed)
+    for _ in range(steps):
         if state.is_over():
             break
         state.clone().legal_claims()
         state.apply(rng.choice(state.legal_actions()))
+    return state
 
 
 def test_an_action_without_a_lister_is_walked_by_the_phases_listing(tmp_path: Path) -> None:
