@@ -212,7 +212,7 @@ class State:
             table = self._table
             if table.finished:
                 return Moves((), table.current, [])
-            if self._claims is None:
+            if self._claims is None or not self._offered:  # not listed since, or listed stuck: list (and say so)
                 self.legal_actions()
             assert self._claims is not None
             moves = self._moves = Moves(self._offered, table.current, self._claims)

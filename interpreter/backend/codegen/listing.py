@@ -50,7 +50,8 @@ class ListerCode:
         self.lines = [f"def {name}(e, o):", "    s = e.state", "    l = e.loc"]
         self.seen = ""
         if spec.component_choices:  # interchangeable moves are listed once
-            self.classes = self.module.bind(class_numbers(alike))
+            if not self.classes:  # one table for every lister of the game
+                self.classes = self.module.bind(class_numbers(alike))
             self.seen = self.module.name("_v")
             self.lines.append(f"    {self.seen} = {self.module.bind(dict)}()")
         self.join = plan(spec, self.expressions)
