@@ -178,6 +178,28 @@ def test_a_game_where_nobody_may_act_stops_with_the_state_and_the_rule(tmp_path:
 
 
 @pytest.mark.parametrize("engine", ["interpreter", "generated"])
+def test_a_game_where_nobody_may_act_says_so_again_when_a_seats_moves_are_asked_for(tmp_path: Path,
+                                                                                    engine: str) -> None:
+    """`State.moves` after the listing that found nobody may act: the same error, not an empty choice."""
+    game = load_game(write(tmp_path, changed(('if: "not any(c in hand: playable(c))"', 'if: "size(deck) > 100"'))),
+                     engine=engine)
+    for seed in range(5):
+        state, rng = game.new_state(2, seed), random.Random(seed)
+        try:
+            for _ in range(2000):
+                if state.is_over():
+                    break
+                state.apply(rng.choice(state.legal_actions()))
+        except EvalError as err:
+            assert err.kind == "stuck"
+            with pytest.raises(EvalError) as again:
+                state.moves()
+            assert again.value.kind == "stuck"
+            return
+    raise AssertionError("no game was stuck")
+
+
+@pytest.mark.parametrize("engine", ["interpreter", "generated"])
 def test_a_failure_in_a_trigger_names_the_trigger(tmp_path: Path, engine: str) -> None:
     text = changed((PASSES, PASSES + VICTIM),
                    ('    do: [{end_round: {winner: player}}]', '    do: [{eliminate: {player: victim}}]'))
