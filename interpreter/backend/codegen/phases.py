@@ -37,6 +37,7 @@ class PhaseListingCode:
         return name
 
     def _action(self, spec: ActionSpec) -> list[str]:
+        """One action's part, as the engine's loop takes it: its rule named, who may act, its guard, its moves."""
         bind = self.module.bind
         lines = [f"    s.rule = {bind(spec.rule.path)}"]
         indent = "    "
