@@ -69,8 +69,7 @@ class Listing:
                     if spec.lister is not None and self._listed(spec, env, found):
                         result.extend(found)  # a lister lists interchangeable moves once
                     else:
-                        self._expand(spec, 0, env, [], found)
-                        result.extend(self._distinct(spec, found))
+                        result.extend(self._walked(spec, env))
                 else:
                     result.append(Action(spec.name, actor))
                 if spec.by_anyone and len(result) > start:
@@ -89,10 +88,14 @@ class Listing:
             spec.lister(env, found)
             return True
         except RECOVERABLE:
-            found.clear()
-            for choice in spec.choices:
-                env.loc.pop(choice.name, None)
+            _unbind(spec, env)
             return False
+
+    def _walked(self, spec: ActionSpec, env: Env) -> list[Action]:
+        """The moves of an action with choices by the engine's walk, one of each set of interchangeable moves."""
+        found: list[Action] = []
+        self._expand(spec, 0, env, [], found)
+        return self._distinct(spec, found)
 
     def _anyone_picked(self, spec: ActionSpec, env: Env) -> bool:
         """Whether any seat satisfies the `where` of a claim's first choice, a player (who claims does not matter).
@@ -193,17 +196,19 @@ def walked(action: str, env: Env) -> list[Action]:
     """The moves of one action by `env.player`, by the engine's walk: for a generated listing (see
     `backend/codegen/phases.py`) where the action has no lister, or its lister gave up part way."""
     spec = env.state.game.action_index[action]
-    for choice in spec.choices:
-        env.loc.pop(choice.name, None)
-    listing = Listing(env.state)
-    found: list[Action] = []
-    listing._expand(spec, 0, env, [], found)
-    return listing._distinct(spec, found)
+    _unbind(spec, env)
+    return Listing(env.state)._walked(spec, env)
 
 
 def anyone_picked(action: str, env: Env) -> bool:
     """`Listing._anyone_picked` of a claim, for a generated listing."""
     return Listing(env.state)._anyone_picked(env.state.game.action_index[action], env)
+
+
+def _unbind(spec: ActionSpec, env: Env) -> None:
+    """Forget the choices a lister that gave up part way had bound, before the walk binds them afresh."""
+    for choice in spec.choices:
+        env.loc.pop(choice.name, None)
 
 
 def _some(table: Table, flag: str | None) -> bool:
