@@ -7,7 +7,8 @@
 - a view's zone (worked out from how many components the viewer sees on top) shows each
   component exactly where the visibility rules say it is seen, and its sizes count each pile;
 - the claims listed alone are the claims among all the legal actions, in the same order;
-- a seat's moves, claims and turn's moves (`State.moves`) are the legal actions filtered so;
+- a seat's moves, claims and turn's moves (`State.moves`) are the legal actions filtered so, and
+  the seats with claims open (`State.open_claims`) are those of the claim order that have some;
 - a table's copy holds every field of the table, its containers its own (fields are slots, copied by name);
 - a world deals its unseen components as dealing them place by place, from the view, deals them;
 - a world records only the rarer events, and plays as a table recording every change plays;
@@ -157,6 +158,8 @@ def _seats_moves_checked(state: State) -> tuple[bool, bool]:
         assert moves.claims(seat) == [a for a in listed if a.actor == seat and index[a.name].by_anyone]
         assert moves.own(seat) == [a for a in listed if a.actor == seat and not index[a.name].by_anyone]
     assert state.clone().moves() is moves  # listed once until the next action, on the state and its copies
+    in_order = [(seat, moves.claims(seat)) for seat in state.claim_order()]
+    assert state.open_claims() == [(seat, claims) for seat, claims in in_order if claims]
     current = state.current_player()
     return (bool(moves.claims(current)),
             any(moves.claims(seat) for seat in range(state.view(None).players) if seat != current))

@@ -5,9 +5,13 @@ then tells its turn's moves from its claims. Found by passing over every legal
 action once per seat, that was a tenth of a decision. Listing the moves (see
 `legality.py`) already knows which are claims: it notes where each seat's run
 of claims lies, and every other move is the turn owner's. Most of the time no
-claim is open, and every answer is then the whole list or nothing.
+claim is open, and every answer is then the whole list or nothing (and the
+order in which seats are offered claims need not be worked out: see
+`State.open_claims`).
 """
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from .game import Action
 
@@ -28,6 +32,17 @@ class Moves:
         if not self._claims:
             return list(self.all) if seat == self.current else []
         return [a for a in self.all if a.actor == seat]
+
+    @property
+    def any_claims(self) -> bool:
+        """Whether some seat may claim now."""
+        return bool(self._claims)
+
+    def claimants(self, order: Iterable[int]) -> list[tuple[int, list[Action]]]:
+        """Each seat of `order` that may claim now, with its claims, in that order."""
+        if not self._claims:
+            return []
+        return [(seat, found) for seat in order if (found := self.claims(seat))]
 
     def claims(self, seat: int) -> list[Action]:
         """The out-of-turn claims (`by: anyone`) open to `seat` now."""

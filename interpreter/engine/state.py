@@ -5,6 +5,7 @@
     apply(action)     take one; an illegal one raises IllegalAction and changes nothing
     why_not(action)   the Refusal of an action that is not legal now, else None
     claim_order()     who is offered out-of-turn claims first, then next, ...
+    open_claims()     each seat that may claim now, with its claims, in that order
     is_over(), scores(), current_player()
     round_end()       the game as its last round ended, before the next deal
     view(player)      what one player may see (None: a spectator; EVERYONE: the whole table)
@@ -250,6 +251,14 @@ class State:
     def claim_order(self) -> list[int]:
         """The seats in the order they are offered out-of-turn claims (see `flow.claim_order`)."""
         return flow.claim_order(self._table)
+
+    def open_claims(self) -> list[tuple[int, list[Action]]]:
+        """Each seat that may claim now, with its claims, in the order seats are offered claims; often none.
+
+        A driver asks the seats in turn; while no claim is open (most moments) the order is not worked out.
+        """
+        moves = self.moves()
+        return moves.claimants(self.claim_order()) if moves.any_claims else []
 
     def apply(self, action: Action) -> None:
         """Take one legal action; an illegal one raises IllegalAction and changes nothing."""

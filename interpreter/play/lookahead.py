@@ -167,12 +167,11 @@ def _apply_preferred(world: State, player: int, moves: Moves, rng: random.Random
 def rollout_step(world: State, rng: random.Random) -> None:
     """One step of a quick, plausible game: the first claim offered is taken; else, mostly, the move `preference`
     likes best, now and then (`WANDER`) any move."""
+    claims = world.open_claims()
+    if claims:
+        world.apply(claims[0][1][0])
+        return
     moves = world.moves()
-    for seat in world.claim_order():
-        offered = moves.claims(seat)
-        if offered:
-            world.apply(offered[0])
-            return
     current = world.current_player()
     if rng.random() < WANDER:
         world.apply(rng.choice(moves.own(current) or moves.all))

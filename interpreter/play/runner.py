@@ -14,18 +14,15 @@ from .bots import Bot
 
 def step(state: State, seats: list[Bot], on_action: Callable[[State, Action], None] | None = None) -> Action:
     """Let one action happen: a claim if someone takes one, otherwise the current player's move."""
-    moves = state.moves()
+    for p, mine in state.open_claims():
+        chosen = seats[p].claim(state, mine)
+        if chosen is not None:
+            state.apply(chosen)
+            if on_action:
+                on_action(state, chosen)
+            return chosen
     current = state.current_player()
-    for p in state.claim_order():
-        mine = moves.claims(p)
-        if mine:
-            chosen = seats[p].claim(state, mine)
-            if chosen is not None:
-                state.apply(chosen)
-                if on_action:
-                    on_action(state, chosen)
-                return chosen
-    chosen = seats[current].choose(state, moves.of(current))
+    chosen = seats[current].choose(state, state.moves().of(current))
     state.apply(chosen)
     if on_action:
         on_action(state, chosen)

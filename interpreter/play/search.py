@@ -187,18 +187,17 @@ class SearchBot:
     def _moves(self, world: State, start: Start) -> dict[Any, Action] | None:
         """The next choice in the tree: the claims taken and forced moves made first; None once the round is over."""
         while not world.is_over() and world.view(None).round == start.round:
-            listed_now = world.moves()
-            claimed = next((c for seat in world.claim_order() for c in listed_now.claims(seat)), None)
-            if claimed is not None:
-                world.apply(claimed)
+            claims = world.open_claims()
+            if claims:
+                world.apply(claims[0][1][0])
                 continue
-            own = listed_now.own(world.current_player())
+            own = world.moves().own(world.current_player())  # no claim is open: every move is the turn's
             moves: dict[Any, Action] = {}
             for action in own:
                 moves.setdefault(_key(world, action), action)
             if len(moves) > 1:
                 return moves
-            world.apply(own[0] if own else listed_now.all[0])
+            world.apply(own[0])
         return None
 
 

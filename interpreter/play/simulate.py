@@ -76,11 +76,16 @@ class GameSummary:
     log: str = ""
 
 
+_SUMMARISED = frozenset({ev.RoundStarted, ev.TurnStarted, ev.Shuffled, ev.ActionTaken, ev.RoundEnded})
+
+
 def summarise(state: State, stopped: bool = False) -> GameSummary:
     summary = GameSummary(scores=state.scores(), stopped=stopped)
     turns = None
     before = [0] * len(state.scores())
     for event in state.events:
+        if type(event) not in _SUMMARISED:  # most events are moves and variables set
+            continue
         if isinstance(event, ev.RoundStarted):
             turns = 0
         elif isinstance(event, ev.TurnStarted) and turns is not None:

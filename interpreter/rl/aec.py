@@ -111,15 +111,14 @@ class RulesetEnv(AECEnv):
             self._stop(truncated=False)
             return
         try:
-            moves = state.legal_actions()
+            open_claims = state.open_claims()
         except GameLimitExceeded:
             self._stop(truncated=True)
             return
-        index, current = self.game.action_index, state.current_player()
-        mine = [m for m in moves if m.actor == current]
-        for seat in state.claim_order():
-            claims = [m for m in moves if m.actor == seat and index[m.name].by_anyone]
-            if claims and seat not in self._passed:
+        current = state.current_player()
+        mine = state.moves().of(current)
+        for seat, claims in open_claims:
+            if seat not in self._passed:
                 self._decide(Decision(self.tokens, seat, claims, may_pass=bool(mine)))
                 return
         self._decide(Decision(self.tokens, current, mine, may_pass=False))
