@@ -9,10 +9,7 @@ the turn machinery (`flow.py`) drives it; the `State` is the face players see.
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Callable
-from itertools import repeat
-from operator import attrgetter
 from typing import Any
 
 from ..errors import EvalError
@@ -104,8 +101,6 @@ class Table:
                  "out_for_game", "others", "skipped", "turn_begun", "turn_ended", "round_over", "round_winner",
                  "finished", "winners", "ended", "last_actor", "action_count", "round_actions", "steps", "hand_on",
                  "on_move", "watching", "rule", "recording")
-    _COPIED = ("_rng", "zones", "where", "moved_by", "faces", "vars", "events", "changes", "revealed", "out",
-               "out_for_game", "skipped")  # the fields `copy` makes anew; it shares the others' values
     _rng: random.Random | None  # its generator; None while it draws on one lent to it (see `rng`)
     _lent: _Lent | None  # what its copies borrow, or what it borrows
     _own: bool  # it made its generator itself: nothing else draws from it, so it may be lent
@@ -157,7 +152,35 @@ class Table:
         other = Table.__new__(Table)
         if self._rng is not None and self._own and self._lent is None:
             self._lent = _Lent(self._rng)
-        deque(map(setattr, repeat(other), _SHARED, _read_shared(self)), maxlen=0)  # every other field as it is
+        # each field but the generator and the containers (made anew below) as it is, read and written by name:
+        # several times cheaper than through setattr
+        other.game = self.game
+        other.players = self.players
+        other.seed = self.seed
+        other._lent = self._lent
+        other._own = self._own
+        other.current = self.current
+        other.dealer = self.dealer
+        other.direction = self.direction
+        other.phase = self.phase
+        other.round = self.round
+        other.others = self.others
+        other.turn_begun = self.turn_begun
+        other.turn_ended = self.turn_ended
+        other.round_over = self.round_over
+        other.round_winner = self.round_winner
+        other.finished = self.finished
+        other.winners = self.winners
+        other.ended = self.ended
+        other.last_actor = self.last_actor
+        other.action_count = self.action_count
+        other.round_actions = self.round_actions
+        other.steps = self.steps
+        other.hand_on = self.hand_on
+        other.on_move = self.on_move
+        other.watching = self.watching
+        other.rule = self.rule
+        other.recording = self.recording
         if self._rng is not None and not self._own:  # a generator given from outside may be drawn from there
             other._rng = _copied(self._rng.getstate())
             other._own = True
@@ -533,6 +556,3 @@ class Table:
         self.others = self.seat_orders()
         self.emit(ev.Eliminated(player, for_game))
 
-
-_SHARED = tuple(name for name in Table.__slots__ if name not in Table._COPIED)
-_read_shared = attrgetter(*_SHARED)  # their values, in one call
