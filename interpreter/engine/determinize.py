@@ -58,25 +58,29 @@ def determinize(state: State, viewer: int, rng: random.Random, game: Game | None
     world.recording = False
     if game is not None:
         world.game = game
+    where, moved_by, was_moved_by = world.where, world.moved_by, table.moved_by
+    shown_to_others = any(shown for other, shown in world.revealed.items() if other != viewer)
     relabelled: dict[int, int] = {}  # the component in a place in the game -> the one there in the world
     dealt = 0
     for name, owner, places in hidden:
         cards, count = world.zone(name, owner), len(places)
         dealt_here = unseen[dealt:dealt + count]
         if places[-1] == count - 1:  # the bottom of the pile, as a view hides it: one slice
-            relabelled.update(zip(cards[:count], dealt_here))
+            before = cards[:count]
             cards[:count] = dealt_here
         else:
+            before = [cards[index] for index in places]
             for index, component in zip(places, dealt_here):
-                relabelled[cards[index]] = component
                 cards[index] = component
+        place = (name, owner)
+        for was, component in zip(before, dealt_here):  # who moved something into a place is seen; what it was is not
+            where[component] = place
+            moved_by[component] = was_moved_by[was]
+        if shown_to_others:  # only they need to know which component took which one's place
+            relabelled.update(zip(before, dealt_here))
         dealt += count
-    where, moved_by, was_where, was_moved_by = world.where, world.moved_by, table.where, table.moved_by
-    for before, after in relabelled.items():  # who moved something into a place is seen; what it was is not
-        where[after] = was_where[before]
-        moved_by[after] = was_moved_by[before]
     components = table.game.components
-    for component in relabelled.values() if table.game.has_dice else ():
+    for component in unseen if table.game.has_dice else ():  # in the order they were dealt
         faces = components[component].faces
         if faces:
             world.faces[component] = rng.randrange(len(faces))
