@@ -11,7 +11,8 @@
   the seats with claims open (`State.open_claims`) are those of the claim order that have some;
 - a table's copy holds every field of the table, its containers its own (fields are slots, copied by name);
 - a world deals its unseen components as dealing them place by place, from the view, deals them;
-- a world records only the rarer events, and plays as a table recording every change plays;
+- a world records only the game's course (not each move and variable set), and plays as a table
+  recording every change plays; a game made not to record its changes is summarised alike;
 - the triggers a generated game checks in one call fail as the engine's loop fails, naming the trigger.
 """
 from __future__ import annotations
@@ -32,6 +33,7 @@ from rulesrun.interpreter.engine.table import Table, shuffle
 from rulesrun.interpreter.play.bots import RandomBot
 from rulesrun.interpreter.play.lookahead import WORLD_FAILURES
 from rulesrun.interpreter.play.runner import step
+from rulesrun.interpreter.play.simulate import play_game, summarise
 from test_bots import randomly_played
 
 RULESETS = ["uno", "dos", "uno-dice", "uno/stacking", "uno/seven-o"]
@@ -219,17 +221,17 @@ def test_a_world_deals_what_dealing_place_by_place_from_the_view_deals(ruleset: 
         (expected.zones, expected.where, expected.moved_by, expected.faces, expected.revealed)
 
 
-COMMON = (ev.Moved, ev.ActionTaken, ev.TurnStarted, ev.VariableSet)  # what a world does not record
+CHANGES = (ev.Moved, ev.VariableSet)  # what a world, or a game made not to record its changes, does not record
 
 
 @STATES
 @given(ruleset=st.sampled_from(RULESETS), seed=st.integers(0, 10_000), steps=st.integers(0, 60),
        engine=st.sampled_from(["interpreter", "generated"]))
-def test_a_world_records_only_the_rarer_events_and_plays_as_a_table_recording_all(ruleset: str, seed: int,
+def test_a_world_records_only_the_games_course_and_plays_as_a_table_recording_all(ruleset: str, seed: int,
                                                                                  steps: int, engine: str) -> None:
     world = determinize(randomly_played(load_game(ruleset, engine), 3, seed, steps), 0, random.Random(seed))
     everything = State(inspect(world).copy())
-    inspect(everything).recording = True
+    inspect(everything).records_changes = True
     rng, taken = random.Random(seed), 0
     for _ in range(40):
         if world.is_over():
@@ -247,8 +249,20 @@ def test_a_world_records_only_the_rarer_events_and_plays_as_a_table_recording_al
         taken += 1
         assert everything.view(EVERYONE).zones == world.view(EVERYONE).zones
         assert everything.view(EVERYONE).variables == world.view(EVERYONE).variables
-    assert list(world.events) == [e for e in everything.events if not isinstance(e, COMMON)]
-    assert sum(isinstance(e, ev.ActionTaken) for e in everything.events) == taken  # the copy did record them
+    assert list(world.events) == [e for e in everything.events if not isinstance(e, CHANGES)]
+    assert sum(isinstance(e, ev.ActionTaken) for e in world.events) == taken  # the course: every action
+    assert taken < 5 or any(isinstance(e, ev.Moved) for e in everything.events)  # the copy did record the changes
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_game_summarised_from_its_course_alone_is_summarised_as_from_every_change(ruleset: str) -> None:
+    game = load_game(ruleset, "generated")
+    for seed in range(3):
+        course, every = (play_game(game, 3, seed, "random", record_changes=changes) for changes in (False, True))
+        assert not any(isinstance(e, CHANGES) for e in course.state.events)
+        assert list(course.state.events) == [e for e in every.state.events if not isinstance(e, CHANGES)]
+        assert summarise(course.state) == summarise(every.state)
+        assert summarise(every.state).turns and summarise(every.state).actions
 
 
 FAILING_TRIGGER = """

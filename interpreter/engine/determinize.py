@@ -17,10 +17,10 @@ The world is made from the player's view and the sizes and facts every player
 sees (whose turn, the phase, the scores, how often a zone changed, who moved
 what into a place), so two games that differ only in what the player may not
 see give the same world for the same generator. It forgets the events so far,
-and from then on records only the rarer ones (`Table.emit`: a round started or
-ended, a shuffle, a skip…), not the moves, actions, turns and variable sets: a
-bot reads how a round ended in it, and those records were about 2% of a greedy
-game.
+and from then on records only the game's course (`Table.emit`: rounds, turns,
+actions, shuffles, skips…), not each move and variable set (`records_changes`):
+a bot reads how a round ended in it, and those records were about 2% of a
+greedy game.
 What a player could infer from the history (an opponent who drew rather than
 play holds no card of that colour) is not used.
 """
@@ -55,7 +55,7 @@ def determinize(state: State, viewer: int, rng: random.Random, game: Game | None
     unseen.sort()
     shuffle(rng, unseen)
     world = table.copy(events=False)
-    world.recording = False
+    world.records_changes = False
     if game is not None:
         world.game = game
     where, moved_by, was_moved_by = world.where, world.moved_by, table.moved_by

@@ -102,8 +102,7 @@ def start_turn(table: Table) -> bool:
     table.hand_on = None
     table.rule = TURN_PHASE
     phase = table.phase = game.turn_phase(Env(table, table.current)) if game.turn_phase else None
-    if table.recording:
-        table.events.append(ev.record(ev.TurnStarted, (table.current, phase)))
+    table.events.append(ev.record(ev.TurnStarted, (table.current, phase)))
     return bool(game.watched["turn_start"]) and _watch(table, table.current, "turn_start")
 
 
@@ -123,8 +122,7 @@ def take(table: Table, spec: ActionSpec, action: Action, offered: bool) -> None:
     loc = dict(args)
     if len(loc) < len(spec.choices):
         left_out(table, spec.name, loc, actor, offered)
-    if table.recording:
-        table.events.append(ev.record(ev.ActionTaken, (actor, action.name, args)))
+    table.events.append(ev.record(ev.ActionTaken, (actor, action.name, args)))
     table.last_actor = actor
     if actor == table.current and not spec.by_anyone and not table.turn_begun:
         table.turn_begun = True

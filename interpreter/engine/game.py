@@ -330,12 +330,17 @@ class Game:
             values.update(comp.faces[faces[component]])
         return " ".join(str(v) for v in values.values() if v is not None)
 
-    def new_state(self, players: int, seed: int = 0) -> "State":
-        """A new game for `players` seats, all its randomness drawn from `seed`."""
+    def new_state(self, players: int, seed: int = 0, record_changes: bool = True) -> "State":
+        """A new game for `players` seats, all its randomness drawn from `seed`.
+
+        Without `record_changes` its events are the game's course only (rounds, turns, actions,
+        shuffles…), not each move and variable set: enough to summarise it, not to log or replay it.
+        """
         from . import flow
         from .state import State
         from .table import Table
         table = Table(self, players, seed)
+        table.records_changes = record_changes
         try:
             flow.start(table)
         except flow.FAILURES as err:

@@ -100,7 +100,7 @@ class Table:
                  "changes", "revealed", "vars", "current", "dealer", "direction", "phase", "round", "out",
                  "out_for_game", "others", "skipped", "turn_begun", "turn_ended", "round_over", "round_winner",
                  "finished", "winners", "ended", "last_actor", "action_count", "round_actions", "steps", "hand_on",
-                 "on_move", "watching", "rule", "recording")
+                 "on_move", "watching", "rule", "records_changes")
     _rng: random.Random | None  # its generator; None while it draws on one lent to it (see `rng`)
     _lent: _Lent | None  # what its copies borrow, or what it borrows
     _own: bool  # it made its generator itself: nothing else draws from it, so it may be lent
@@ -111,7 +111,7 @@ class Table:
         self.seed = seed
         self.reseed(seed)
         self.events: list[ev.Event] = []
-        self.recording = True  # every change is recorded; a bot's made-up world records only the rarer ones (`emit`)
+        self.records_changes = True  # each move and variable set is an event too, not only the game's course (`emit`)
         # where the components are
         self.zones: dict[str, Any] = {}  # zone -> components bottom to top (a per-player zone: one list a seat)
         self.where: list[tuple[str, int | None]] = []  # component -> (zone, owner)
@@ -180,7 +180,7 @@ class Table:
         other.on_move = self.on_move
         other.watching = self.watching
         other.rule = self.rule
-        other.recording = self.recording
+        other.records_changes = self.records_changes
         if self._rng is not None and not self._own:  # a generator given from outside may be drawn from there
             other._rng = _copied(self._rng.getstate())
             other._own = True
@@ -265,7 +265,8 @@ class Table:
     # ------------------------------------------------------------ components
 
     def emit(self, event: ev.Event) -> None:
-        """Record one of the rarer events (a round, a shuffle, a skip, a phase…), even on a table not `recording`."""
+        """Record an event of the game's course (a round, a turn, an action, a shuffle, a skip…), even on a table
+        that does not record its changes (`records_changes`: each move, each variable set)."""
         self.events.append(event)
 
     def zone(self, name: str, owner: int | None) -> list[int]:
@@ -366,7 +367,7 @@ class Table:
             target.append(cid)
         where[cid] = place
         self.moved_by[cid] = self.last_actor
-        if self.recording:
+        if self.records_changes:
             self.events.append(ev.record(ev.Moved, (cid, from_zone, from_owner, to_zone, to_owner, to_bottom)))
         if self.on_move is not None:
             specs = game.zones
@@ -487,7 +488,7 @@ class Table:
             if values[owner] == value and type(values[owner]) is type(value):
                 return
             values[owner] = value
-        if not self.recording:
+        if not self.records_changes:
             return
         spec = self.game.variables.get(name)
         if spec is None or spec.visibility == "public":

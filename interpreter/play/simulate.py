@@ -11,7 +11,9 @@ A *turn* is one TurnStarted event inside a finished round; a round is counted
 when its RoundEnded event has happened. A game that runs past one of the
 ruleset's bounds (`max_actions` in a round, `max_rounds`) is stopped and
 counted as unfinished: its finished rounds count, the game itself does not
-count towards the figures per game (length, wins, scores).
+count towards the figures per game (length, wins, scores). A game is summarised
+from its course alone (its rounds, turns, actions and shuffles); each move and
+variable set is recorded only for a run that writes its log.
 """
 from __future__ import annotations
 
@@ -51,9 +53,13 @@ class Played(NamedTuple):
     stopped: GameLimitExceeded | None = None
 
 
-def play_game(game: Game, players: int, game_seed: int, bot: str, single_round: bool = False) -> Played:
-    """Play one bot game (or its first round); a game that passes a bound is stopped there."""
-    state = game.new_state(players, game_seed)
+def play_game(game: Game, players: int, game_seed: int, bot: str, single_round: bool = False,
+              record_changes: bool = True) -> Played:
+    """Play one bot game (or its first round); a game that passes a bound is stopped there.
+
+    Without `record_changes` its events are enough to summarise it, not to log it (see `Game.new_state`).
+    """
+    state = game.new_state(players, game_seed, record_changes)
     try:
         return Played(play_out(state, bot_seats(bot, players, game_seed), single_round))
     except GameLimitExceeded as err:
@@ -328,7 +334,7 @@ def _play_chunk(game: Game, run: _Run, numbers: Sequence[int]) -> _Part:
 
 def _play_one(game: Game, players: int, game_seed: int, bot: str, single_round: bool,
               with_log: bool) -> GameSummary:
-    state, stopped = play_game(game, players, game_seed, bot, single_round)
+    state, stopped = play_game(game, players, game_seed, bot, single_round, record_changes=with_log)
     summary = summarise(state, stopped is not None)
     if with_log:
         from .log import write_game

@@ -43,7 +43,7 @@ class TurnCode:
             lines += [f"    _v0 = {phase}({self.env}(s, s.current))", "    s.phase = _v0"]
         else:
             lines += ["    _v0 = None", "    s.phase = None"]
-        lines += ["    if s.recording:", f"        s.events.append({self.record}({bind(ev.TurnStarted)}, (s.current, _v0)))"]
+        lines.append(f"    s.events.append({self.record}({bind(ev.TurnStarted)}, (s.current, _v0)))")
         watch = self.passes.get("turn_start")
         if watch is not None:
             lines += ["    try:", f"        {watch}({self.env}(s, s.current))", f"    except {self.round_over}:",
@@ -67,8 +67,7 @@ class TurnCode:
                       "        if f:", f"            for _v4 in {bind(tuple(c.name for c in spec.choices))}:",
                       "                if _v4 not in l:", "                    l[_v4] = None",
                       "        else:", f"            {bind(flow.left_out)}(s, {bind(spec.name)}, l, _v1, f)"]
-        lines += ["    if s.recording:",
-                  f"        s.events.append({self.record}({bind(ev.ActionTaken)}, (_v1, {bind(spec.name)}, _v2)))",
+        lines += [f"    s.events.append({self.record}({bind(ev.ActionTaken)}, (_v1, {bind(spec.name)}, _v2)))",
                   "    s.last_actor = _v1"]
         begin, action_pass = self.parts["turn_on_begin"], self.passes.get("action")
         if not spec.by_anyone:
