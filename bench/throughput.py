@@ -61,8 +61,9 @@ def compiled(name: str, engine: str = "generated") -> Game:
 
 
 def play_round(game: Game, players: int, seed: int, policy: Callable[[State, list[Action]], Action]) -> int:
-    """Play one round from a new game; return its decisions."""
-    state = game.new_state(players, seed)
+    """Play one round from a new game, as `simulate` plays one (recording its course, not every change);
+    return its decisions."""
+    state = game.new_state(players, seed, record_changes=False)
     decisions = 0
     seen = len(state.events)
     while not state.is_over():
