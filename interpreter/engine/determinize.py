@@ -27,6 +27,7 @@ play holds no card of that colour) is not used.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from . import visibility
 from .game import Game
@@ -38,17 +39,18 @@ def determinize(state: State, viewer: int, rng: random.Random, game: Game | None
     """A world consistent with what `viewer` sees of `state`, played by `game` (default: the state's own)."""
     table = inspect(state)
     known = table.revealed.get(viewer) or ()  # components shown to the viewer alone, wherever they lie
-    hidden: list[tuple[str, int | None, list[int]]] = []  # each pile the viewer does not wholly see, and where
+    hidden: list[tuple[str, int | None, Sequence[int]]] = []  # each pile the viewer does not wholly see, and where
     unseen: list[int] = []  # every component lies in one place: those unseen are those in the places unseen
     for name, spec in table.game.zones.items():
         for owner in range(len(table.zones[name])) if spec.indexed else (None,):  # each seat's, or each pile
             cards = table.zone(name, owner)
             covered = len(cards) - visibility.seen_on_top(spec, owner, len(cards), viewer)  # what a view hides
+            places: Sequence[int]
             if known and not known.isdisjoint(cards[:covered]):
                 places = [index for index in range(covered) if cards[index] not in known]
                 unseen += [cards[index] for index in places]
             else:
-                places = [*range(covered)]
+                places = range(covered)
                 unseen += cards[:covered]
             if places:
                 hidden.append((name, owner, places))
