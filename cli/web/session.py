@@ -208,18 +208,17 @@ class Session:
         """Let one bot act if one would now (a claim first, in claim order, then the turn's move); False if none."""
         if self.failure or self.state.is_over():
             return False
-        state, index = self.state, self.state.game.action_index
+        state = self.state
         try:
             chosen: Action | None = None
-            for p in state.claim_order():
-                claims = [a for a in self.actions if a.actor == p and index[a.name].by_anyone]
-                if p in self.bots and claims:
+            for p, claims in state.open_claims():  # from the listing of `_list`, not listed again
+                if p in self.bots:
                     chosen = self.bots[p].claim(state, claims)
                     if chosen is not None:
                         break
             current = state.current_player()
             if chosen is None and current in self.bots:
-                chosen = self.bots[current].choose(state, [a for a in self.actions if a.actor == current])
+                chosen = self.bots[current].choose(state, state.moves().of(current))
             if chosen is None:
                 return False
             state.apply(chosen)

@@ -76,11 +76,6 @@ def _squeeze(value: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, value / 2.0))))
 
 
-def claims_of(world: State, actions: list[Action], player: int) -> list[Action]:
-    index = world.game.action_index
-    return [a for a in actions if a.actor == player and index[a.name].by_anyone]
-
-
 def settle(world: State, me: int) -> None:
     """The claims the others take now (each the first offered to them, in the order claims are offered).
 
@@ -96,9 +91,9 @@ def settle(world: State, me: int) -> None:
         for seat in world.claim_order():
             if seat == me:
                 continue
-            offered = claims_of(world, actions, seat)
-            if offered:
-                world.apply(offered[0])
+            offered = next((a for a in actions if a.actor == seat), None)  # the claims alone are listed
+            if offered is not None:
+                world.apply(offered)
                 break
         else:
             return
