@@ -9,6 +9,7 @@
 - the claims listed alone are the claims among all the legal actions, in the same order;
 - a seat's moves, claims and turn's moves (`State.moves`) are the legal actions filtered so, and
   the seats with claims open (`State.open_claims`) are those of the claim order that have some;
+- a game counts how often each zone changed only if a rule reads it, and then always;
 - a table's copy holds every field of the table, its containers its own (fields are slots, copied by name);
 - a world deals its unseen components as dealing them place by place, from the view, deals them;
 - a world records only the game's course (not each move and variable set), and plays as a table
@@ -17,14 +18,17 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import random
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import truth
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rulesrun.interpreter import EVERYONE, EvalError, load_game
+from rulesrun.interpreter import EVERYONE, EvalError, load_game, shipped_rulesets
 from rulesrun.interpreter.engine import events as ev
 from rulesrun.interpreter.engine import visibility
 from rulesrun.interpreter.engine.determinize import determinize
@@ -34,9 +38,11 @@ from rulesrun.interpreter.play.bots import RandomBot
 from rulesrun.interpreter.play.lookahead import WORLD_FAILURES
 from rulesrun.interpreter.play.runner import step
 from rulesrun.interpreter.play.simulate import play_game, summarise
+from rulesrun.interpreter.tree import nodes as n
 from test_bots import randomly_played
 
 RULESETS = ["uno", "dos", "uno-dice", "uno/stacking", "uno/seven-o"]
+READ_CHANGES_ELSEWHERE: set[str] = set()  # shipped rulesets outside DOS's family that read `changes(...)`
 STATES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -299,3 +305,28 @@ def test_a_copy_holds_every_field_of_the_table_and_its_own_containers(ruleset: s
         if isinstance(getattr(table, name), (list, dict, set)) and name != "others":  # others: replaced, never changed
             assert getattr(copy, name) is not getattr(table, name), name
     assert all(mine is not theirs for mine, theirs in zip(copy.zones.values(), table.zones.values()))
+
+
+def _nodes(value: Any) -> Iterator[Any]:
+    """Every tree node under `value`, found by going through its fields, not asked of the builder."""
+    if isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _nodes(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _nodes(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type) and type(value).__module__ == n.__name__:
+        yield value
+        for field in dataclasses.fields(value):
+            yield from _nodes(getattr(value, field.name))
+
+
+@pytest.mark.parametrize("name", [entry[0] for entry in shipped_rulesets()])
+def test_a_game_counts_the_changes_of_its_zones_exactly_when_a_rule_reads_them(name: str) -> None:
+    """DOS reads `changes(hand[p])` (DOS-10.3, through its definition `exposed`); UNO reads none."""
+    game = load_game(name)
+    reads = any(isinstance(node, n.Changes) for node in _nodes(game.rules))
+    assert game.counts_changes is reads and load_game(name, "generated").counts_changes is reads
+    assert reads is (name.split("/")[0] == "dos" or name in READ_CHANGES_ELSEWHERE)
+    table = inspect(randomly_played(game, max(3, game.min_players), 5, 30))
+    assert bool(table.changes) is reads

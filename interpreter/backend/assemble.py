@@ -40,7 +40,7 @@ def assemble(rules: n.Ruleset) -> Game:
         interchangeable=[("die", c.id) if c.faces else tuple(sorted((k, v) for k, v in c.attrs.items()
                                                                       if k != "label"))
                          for c in rules.components],
-        rules=rules, expressions=expressions, evaluation=maybe(rules.evaluation))
+        rules=rules, expressions=expressions, evaluation=maybe(rules.evaluation), counts_changes=rules.reads_changes)
     return game
 
 

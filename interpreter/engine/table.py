@@ -117,7 +117,7 @@ class Table:
         self.where: list[tuple[str, int | None]] = []  # component -> (zone, owner)
         self.moved_by: list[int | None] = [None] * len(game.components)  # component -> whose action last moved it
         self.faces: list[int] = [0] * len(game.components)
-        self.changes: dict[tuple[str, int | None], int] = {}  # zone -> how often it changed this round
+        self.changes: dict[tuple[str, int | None], int] = {}  # zone -> how often it changed this round, if counted
         self.revealed: dict[int, set[int]] = {}  # viewer -> components shown to them where they still lie
         self.vars: dict[str, Any] = {}
         # the turn
@@ -358,9 +358,10 @@ class Table:
             for seen in self.revealed.values():
                 seen.discard(cid)
         place = (to_zone, to_owner)
-        changes = self.changes
-        changes[left] = changes.get(left, 0) + 1
-        changes[place] = changes.get(place, 0) + 1
+        if game.counts_changes:  # only a game that reads them counts them
+            changes = self.changes
+            changes[left] = changes.get(left, 0) + 1
+            changes[place] = changes.get(place, 0) + 1
         if to_bottom:
             target.insert(0, cid)
         else:

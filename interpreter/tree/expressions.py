@@ -41,6 +41,7 @@ class ExpressionBuilder:
         self._text = ""
         self._nodes = 0
         self._folding = fold.Budget()  # for the whole ruleset
+        self.reads_changes = False  # some expression built reads `changes(...)`: the table must count them
 
     # ------------------------------------------------------------ entry points
 
@@ -280,6 +281,7 @@ class ExpressionBuilder:
         reads, attributes = self._union([owner])
         if owner is None and per_player:
             reads = frozenset({ACTOR})
+        self.reads_changes = True
         return n.Changes(source=self._source(node), type=T.INT, reads=reads, attribute_reads=attributes, zone=name,
                          per_player=per_player, owner=owner)
 
