@@ -287,6 +287,35 @@ def _played_without(monkeypatch: pytest.MonkeyPatch, owner: Any, names: tuple[st
     return state
 
 
+THREE_OF_A_HAND = """\
+extends: uno
+name: uno-three
+actions:
+  trade_three:
+    phase: main
+    description: Put three cards of your hand under the draw pile, then draw one.
+    choose:
+      first: {from: hand}
+      second: {from: hand, where: "second.id != first.id + 1"}
+      third: {from: hand, where: "third.kind == number"}
+    effects:
+      - move: {cards: "[first, second, third]", to: draw, bottom: true}
+      - draw: {count: 1}
+      - end_turn
+"""
+
+
+def test_a_choice_leaves_out_every_component_the_earlier_choices_took(tmp_path: Path) -> None:
+    """Three choices from one hand: the third offers neither of the first two (each taken one is left out)."""
+    reference = load_game(write(tmp_path, THREE_OF_A_HAND))
+    fast = generated(reference)
+    assert next(spec for spec in fast.actions if spec.name == "trade_three").lister is not None
+    state = reference.new_state(3, seed=2)
+    trades = [a for a in state.legal_actions() if a.name == "trade_three"]
+    assert trades and all(len({a.get("first"), a.get("second"), a.get("third")}) == 3 for a in trades)
+    assert lock_step(reference, 3, seed=2, steps=120) > 0
+
+
 def test_an_action_without_a_lister_is_walked_by_the_phases_listing(tmp_path: Path) -> None:
     """A choice of several components has no generated lister: the phase's listing asks the engine's walk for it."""
     from test_many_choices import overlay  # a house rule of UNO that plays a set of cards (`many: true`)

@@ -200,11 +200,6 @@ def walked(action: str, env: Env) -> list[Action]:
     return Listing(env.state)._walked(spec, env)
 
 
-def anyone_picked(action: str, env: Env) -> bool:
-    """`Listing._anyone_picked` of a claim, for a generated listing."""
-    return Listing(env.state)._anyone_picked(env.state.game.action_index[action], env)
-
-
 def _unbind(spec: ActionSpec, env: Env) -> None:
     """Forget the choices a lister that gave up part way had bound, before the walk binds them afresh."""
     for choice in spec.choices:

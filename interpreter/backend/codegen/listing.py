@@ -144,7 +144,7 @@ class ListerCode:
         if choice.kind == "player" and not seats_only(choice.rule.source):  # as the engine's walk checks them
             self._line(indent, f"{candidates} = [{self.module.bind(seat)}(s, {value}) for {value} in {candidates}]")
         elif choice.kind == "component":
-            self._untaken(choice, candidates, value, indent)
+            self._untaken(choice, candidates, value, scope, indent)
             self._line(indent, f"{candidates}.sort()")
         if choice.optional:
             self._line(indent, f"{candidates} = [None] + {candidates}")
@@ -158,21 +158,34 @@ class ListerCode:
         self._line(indent + 1, f"{groups}.sort()")
         self._line(indent + 1, f"{groups} = {self.module.bind(index.grouped)}({groups})")
         key = self._sought(join, scope, indent)
-        self._line(indent, f"{candidates} = {self.module.bind(index.pick)}({groups}, {key})")
-        self._untaken(choice, candidates, value, indent)
+        self._picked(join, candidates, groups, key, indent)
+        self._untaken(choice, candidates, value, scope, indent)
         if choice.optional:
-            self._line(indent, f"{candidates} = {self.module.bind(index.pick)}({self.module.bind(index.none_groups)}, "
-                               f"{key}) + {candidates}")
+            nones = self.module.name("_v")
+            self._picked(join, nones, self.module.bind(index.none_groups), key, indent)
+            self._line(indent, f"{candidates} = {nones} + {candidates}")
+
+    def _picked(self, join: Join, candidates: str, groups: str, key: str, indent: int) -> None:
+        """The group of the key sought; looked up in line when it is worked back (a number or NO_KEY, never a list)."""
+        pick = f"{self.module.bind(join.index.pick)}({groups}, {key})"
+        if not join.steps:
+            self._line(indent, f"{candidates} = {pick}")
+            return
+        self._line(indent, f"{candidates} = {groups}.get({key})")
+        self._line(indent, f"if {candidates} is None:")
+        self._line(indent + 1, f"{candidates} = {pick}")
 
     def _source(self, choice: ChoiceSpec, candidates: str, indent: int) -> None:
         self._line(indent, f"{candidates} = {self.generator.value(choice.rule.source)}")
         self._line(indent, f"{candidates} = list({candidates}) if {candidates} is not None else []")
 
-    def _untaken(self, choice: ChoiceSpec, candidates: str, value: str, indent: int) -> None:
-        """Leave out the components the earlier choices took (into a new list)."""
+    def _untaken(self, choice: ChoiceSpec, candidates: str, value: str, scope: dict[str, str], indent: int) -> None:
+        """Leave out the components the earlier choices took (into a new list); what they took is read once."""
         if choice.exclude:
-            taken = ", ".join(f"l.get({self.module.bind(name)})" for name in choice.exclude)
-            self._line(indent, f"{candidates} = [{value} for {value} in {candidates} if {value} not in ({taken},)]")
+            taken = self.module.name("_v")
+            reads = (scope.get(name, f"l.get({self.module.bind(name)})") for name in choice.exclude)
+            self._line(indent, f"{taken} = ({''.join(read + ', ' for read in reads)})")
+            self._line(indent, f"{candidates} = [{value} for {value} in {candidates} if {value} not in {taken}]")
 
     def _sought(self, join: Join, scope: dict[str, str], indent: int) -> str:
         """The variable set to the key the joined choice must have, NO_KEY where it cannot be worked out."""

@@ -4,7 +4,8 @@ The engine lists a moment's moves by going over the actions its phase allows
 and asking each what it declares (who may take it, its `if`, whether some
 seat's flag lets a claim be open, its lister). A generated game knows, so one
 function per phase (and one for its claims alone) holds only those actions,
-in declaration order, and calls their guards and listers by name. It does what
+in declaration order, calls their guards and listers by name, and tests in
+line whether any seat may be the player a claim picks. It does what
 the loop does in the same order: it names each action's rule on the table,
 offers a claim to every seat still in, notes where each seat's claims lie (see
 `engine/moves.py`), and falls back to the engine's walk of an action's choices
@@ -21,8 +22,8 @@ from .module import ModuleWriter
 class PhaseListingCode:
     """Writes `def _g…(e, o, c)`: the moves of one phase into the list `o`, the claims' places into `c`."""
 
-    def __init__(self, module: ModuleWriter, game: Game, parts: dict[str, tuple[str | None, str | None]]):
-        """`parts`: each action's generated guard and lister, by name (None where it has none)."""
+    def __init__(self, module: ModuleWriter, game: Game, parts: dict[str, tuple[str | None, str | None, str | None]]):
+        """`parts`: each action's generated guard, lister and `where` of its first choice, by name (None: none)."""
         self.module, self.game, self.parts = module, game, parts
 
     def listing(self, phase: str | None, claims_only: bool) -> str:
@@ -41,10 +42,15 @@ class PhaseListingCode:
         bind = self.module.bind
         lines = [f"    s.rule = {bind(spec.rule.path)}"]
         indent = "    "
+        guard, lister, picked = self.parts[spec.name]
         if spec.by_anyone:
             if spec.picks_a_player:  # somebody could be chosen, whoever claims
-                lines.append(f"    if {self._some(spec.pick_flag)} and {bind(legality.anyone_picked)}"
-                             f"({bind(spec.name)}, e):")
+                assert picked is not None
+                if spec.pick_flag is not None:
+                    lines.append(f"{indent}if {self._some(spec.pick_flag)}:")
+                    indent += "    "
+                lines += self._anyone_picked(spec, picked, indent)
+                lines.append(f"{indent}if _v4:")
                 indent += "    "
             if spec.guard_flag is not None:  # somebody's `if` may hold
                 lines.append(f"{indent}if {self._some(spec.guard_flag)}:")
@@ -54,7 +60,6 @@ class PhaseListingCode:
             indent += "    "
         else:
             lines.append("    e.player = s.current")
-        guard, lister = self.parts[spec.name]
         if guard is not None:
             lines.append(f"{indent}if {guard}(e):")
             indent += "    "
@@ -64,6 +69,13 @@ class PhaseListingCode:
         if spec.by_anyone:
             lines += [f"{indent}if len(o) > _v2:", f"{indent}    c.append((e.player, _v2, len(o)))"]
         return lines
+
+    def _anyone_picked(self, spec: ActionSpec, where: str, indent: str) -> list[str]:
+        """Set `_v4` to whether any seat may be the one the claim picks (as `Listing._anyone_picked`, each tested)."""
+        key = self.module.bind(spec.choices[spec.order[0]].name)
+        return [f"{indent}l = e.loc", f"{indent}_v4 = False", f"{indent}for _v5 in range(s.players):",
+                f"{indent}    l[{key}] = _v5", f"{indent}    if {where}(e):", f"{indent}        _v4 = True",
+                f"{indent}l.pop({key}, None)"]
 
     def _moves(self, spec: ActionSpec, lister: str | None, indent: str) -> list[str]:
         """Add the action's moves by `e.player` to `o`: by its lister, else (or should it give up) by the walk."""
