@@ -12,6 +12,7 @@ import pytest
 from helpers import run_cli
 from rulesrun.interpreter import EvalError, load_game, say, validate
 from rulesrun.interpreter.engine.state import inspect
+from rulesrun.interpreter.engine.table import MAX_VALUE_ITEMS, MAX_VALUE_NUMBER, too_large
 
 BASE = (Path(__file__).parent / "corpus" / "lib" / "base.yaml").read_text(encoding="utf-8")
 
@@ -100,6 +101,13 @@ def test_a_value_that_grows_in_a_loop_is_stopped_naming_the_variable(tmp_path: P
         state.apply(play)
     assert refused.value.kind == "too_large" and refused.value.details["name"] == "x"
     assert "x would hold a value too large" in say(refused.value)
+
+
+def test_a_value_a_variable_may_hold_is_bounded_in_length_items_and_numbers() -> None:
+    """A text by its length; a list by its length and each of its items; a number by its size."""
+    longest, number = "x" * MAX_VALUE_ITEMS, MAX_VALUE_NUMBER
+    assert not any(too_large(v) for v in (longest, [longest, number], (1, -number), [[number]] * MAX_VALUE_ITEMS))
+    assert all(too_large(v) for v in (longest + "x", [0] * (MAX_VALUE_ITEMS + 1), [1, [number + 1]], -number - 1))
 
 
 def _write(tmp_path: Path, text: str) -> Path:

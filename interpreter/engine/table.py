@@ -26,7 +26,9 @@ def too_large(value: Any) -> bool:
     """Whether a value passes what a variable may hold."""
     if type(value) is int:
         return not -MAX_VALUE_NUMBER <= value <= MAX_VALUE_NUMBER
-    if isinstance(value, (str, tuple, list)):
+    if isinstance(value, str):  # its characters are not gone through
+        return len(value) > MAX_VALUE_ITEMS
+    if isinstance(value, (tuple, list)):
         return len(value) > MAX_VALUE_ITEMS or any(too_large(v) for v in value if not isinstance(v, str))
     return False
 

@@ -56,19 +56,22 @@ def judge(world: State, player: int, start: Start) -> float:
 
 
 def _generic(world: State, view: View, player: int, start: Start) -> float:
-    """The others' mean hand size less the player's own, plus the points the player gained beyond theirs (scaled)."""
-    game, players = world.game, view.players
-    others = [p for p in range(players) if p != player]
+    """The others' mean hand size less the player's own, plus the points the player gained beyond theirs (scaled).
+
+    Sizes and points are whole numbers: the others' total is the whole table's less the player's own.
+    """
+    others = view.players - 1
     if not others:
         return 0.0
     value = 0.0
-    hand = game.hand_zone
+    hand = world.game.hand_zone
     if hand is not None:
         sizes = view.sizes(hand)
-        value += sum(sizes[p] for p in others) / len(others) - sizes[player]
-    scores = world.scores()
-    gained = [now - before for now, before in zip(scores, start.scores)]
-    return value + (gained[player] - sum(gained[p] for p in others) / len(others)) / 10
+        own = sizes[player]
+        value += (sum(sizes) - own) / others - own
+    gained = [now - before for now, before in zip(world.scores(), start.scores)]
+    own = gained[player]
+    return value + (own - (sum(gained) - own) / others) / 10
 
 
 def _squeeze(value: float) -> float:
@@ -209,12 +212,11 @@ def own_components(game: Game, view: View, player: int) -> dict[int, int]:
     return result
 
 
-def _values(game: Game, cid: int, face: int) -> set:
-    """The attribute values a component shows (a die: those of its face too)."""
+@functools.lru_cache(maxsize=4096)
+def _values(game: Game, cid: int, face: int) -> frozenset:
+    """The attribute values a component shows (a die: those of its face too); the same for a game, so remembered."""
     comp = game.components[cid]
-    values = set(comp.attrs.values())
-    if comp.faces:
-        values |= set(comp.faces[face].values())
-    return values
+    values = frozenset(comp.attrs.values())
+    return values | frozenset(comp.faces[face].values()) if comp.faces else values
 
 
