@@ -9,7 +9,8 @@
 - the claims listed alone are the claims among all the legal actions, in the same order;
 - a seat's moves, claims and turn's moves (`State.moves`) are the legal actions filtered so, and
   the seats with claims open (`State.open_claims`) are those of the claim order that have some;
-- a game counts how often each zone changed only if a rule reads it, and then always;
+- a game counts how often each zone changed, and notes who moved each component, only if a rule
+  reads it, and then always; a world then shows who moved something into each place, not what;
 - a table's copy holds every field of the table, its containers its own (fields are slots, copied by name);
 - a world deals its unseen components as dealing them place by place, from the view, deals them;
 - a world records only the game's course (not each move and variable set), and plays as a table
@@ -328,5 +329,39 @@ def test_a_game_counts_the_changes_of_its_zones_exactly_when_a_rule_reads_them(n
     reads = any(isinstance(node, n.Changes) for node in _nodes(game.rules))
     assert game.counts_changes is reads and load_game(name, "generated").counts_changes is reads
     assert reads is (name.split("/")[0] == "dos" or name in READ_CHANGES_ELSEWHERE)
+    assert not game.keeps_movers  # no shipped ruleset reads mover_of (see the test below)
     table = inspect(randomly_played(game, max(3, game.min_players), 5, 30))
-    assert bool(table.changes) is reads
+    assert bool(table.changes) is reads and table.moved_by == [None] * len(game.components)
+
+
+MOVERS = """\
+extends: uno
+name: uno-movers
+variables:
+  laid_by: {scope: round, initial: none}
+actions:
+  play:
+    effects:
+      prepend:
+        - set: {laid_by: "mover_of(top_card)"}
+"""
+
+
+@pytest.mark.parametrize("engine", ["interpreter", "generated"])
+def test_a_game_that_reads_movers_keeps_them_and_a_world_shows_only_who_moved_into_each_place(
+        tmp_path: Path, engine: str) -> None:
+    game = load_game(str(_written(tmp_path, MOVERS)), engine)
+    assert game.keeps_movers and not game.counts_changes
+    state = randomly_played(game, 3, 7, 60)
+    table = inspect(state)
+    assert {mover for mover in table.moved_by} == {None, 0, 1, 2}
+    world = inspect(determinize(state, 0, random.Random(3)))
+    for place in {table.where[c] for c in range(len(game.components))}:  # the movers of a place, not who moved what
+        assert sorted(map(str, (table.moved_by[c] for c in range(len(game.components)) if table.where[c] == place))) \
+            == sorted(map(str, (world.moved_by[c] for c in range(len(game.components)) if world.where[c] == place)))
+
+
+def _written(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -40,7 +40,8 @@ def assemble(rules: n.Ruleset) -> Game:
         interchangeable=[("die", c.id) if c.faces else tuple(sorted((k, v) for k, v in c.attrs.items()
                                                                       if k != "label"))
                          for c in rules.components],
-        rules=rules, expressions=expressions, evaluation=maybe(rules.evaluation), counts_changes=rules.reads_changes)
+        rules=rules, expressions=expressions, evaluation=maybe(rules.evaluation),
+        counts_changes="changes" in rules.history, keeps_movers="mover_of" in rules.history)
     return game
 
 

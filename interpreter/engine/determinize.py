@@ -61,6 +61,7 @@ def determinize(state: State, viewer: int, rng: random.Random, game: Game | None
     if game is not None:
         world.game = game
     where, moved_by, was_moved_by = world.where, world.moved_by, table.moved_by
+    movers = table.game.keeps_movers  # a game that keeps no component's mover has none to hide
     shown_to_others = any(shown for other, shown in world.revealed.items() if other != viewer)
     relabelled: dict[int, int] = {}  # the component in a place in the game -> the one there in the world
     dealt = 0
@@ -75,9 +76,13 @@ def determinize(state: State, viewer: int, rng: random.Random, game: Game | None
             for index, component in zip(places, dealt_here):
                 cards[index] = component
         place = (name, owner)
-        for was, component in zip(before, dealt_here):  # who moved something into a place is seen; what it was is not
-            where[component] = place
-            moved_by[component] = was_moved_by[was]
+        if movers:
+            for was, component in zip(before, dealt_here):  # who moved something into a place is seen, not what it was
+                where[component] = place
+                moved_by[component] = was_moved_by[was]
+        else:
+            for component in dealt_here:
+                where[component] = place
         if shown_to_others:  # only they need to know which component took which one's place
             relabelled.update(zip(before, dealt_here))
         dealt += count

@@ -250,6 +250,7 @@ class Game:
     positions: dict[tuple[Any, ...], Position] = field(default_factory=dict)  # rule path -> where it is written
     evaluation: Evaluator | None = None  # the ruleset's hint to bots: how good a position is for `player`
     counts_changes: bool = True  # whether a move counts the change of its zones (`changes(...)` reads them)
+    keeps_movers: bool = True  # whether a move notes whose action made it (`mover_of(...)` reads that)
     trigger_passes: dict[str, Effect] = field(default_factory=dict)  # moment -> its triggers checked in one call
     start_turn: Callable[[Any], bool] | None = None  # the generated `flow.start_turn`, if any
     listings: dict[str | None, Callable[..., None]] = field(default_factory=dict)  # phase -> its generated listing

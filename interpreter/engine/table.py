@@ -117,7 +117,7 @@ class Table:
         # where the components are
         self.zones: dict[str, Any] = {}  # zone -> components bottom to top (a per-player zone: one list a seat)
         self.where: list[tuple[str, int | None]] = []  # component -> (zone, owner)
-        self.moved_by: list[int | None] = [None] * len(game.components)  # component -> whose action last moved it
+        self.moved_by: list[int | None] = [None] * len(game.components)  # component -> whose action moved it, if kept
         self.faces: list[int] = [0] * len(game.components)
         self.changes: dict[tuple[str, int | None], int] = {}  # zone -> how often it changed this round, if counted
         self.revealed: dict[int, set[int]] = {}  # viewer -> components shown to them where they still lie
@@ -369,7 +369,8 @@ class Table:
         else:
             target.append(cid)
         where[cid] = place
-        self.moved_by[cid] = self.last_actor
+        if game.keeps_movers:
+            self.moved_by[cid] = self.last_actor
         if self.records_changes:
             self.events.append(ev.record(ev.Moved, (cid, from_zone, from_owner, to_zone, to_owner, to_bottom)))
         if self.on_move is not None:

@@ -219,7 +219,7 @@ class RulesetBuilder:
             phases=tuple(sorted(self.symbols.phases)), phase_labels=phase_labels,
             max_actions=int(doc.get("max_actions", DEFAULT_MAX_ACTIONS)),
             max_rounds=int(doc.get("max_rounds", DEFAULT_MAX_ROUNDS)), source=self.source.file,
-            evaluation=evaluation, reads_changes=self.expressions.reads_changes)
+            evaluation=evaluation, history=frozenset(self.expressions.history))
 
     # ------------------------------------------------------------ sections
 

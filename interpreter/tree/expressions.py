@@ -41,7 +41,7 @@ class ExpressionBuilder:
         self._text = ""
         self._nodes = 0
         self._folding = fold.Budget()  # for the whole ruleset
-        self.reads_changes = False  # some expression built reads `changes(...)`: the table must count them
+        self.history: set[str] = set()  # what of the game's past some expression reads: "changes", "mover_of"
 
     # ------------------------------------------------------------ entry points
 
@@ -252,6 +252,8 @@ class ExpressionBuilder:
                 raise self._error(f"{name}() takes {low}" + (f" to {high}" if high != low else "")
                                   + f" argument(s), got {len(args)}", name_token, code="E111")
             self._check_arguments(name, args, node)
+            if name == "mover_of":
+                self.history.add(name)
             rtype = T.text(symbols.zones, "zone name") if name == "zone_of" else \
                 B.result_type(name, [a.type for a in args])
             return self._make(n.Call, node, rtype, args, function=name, args=tuple(args))
@@ -281,7 +283,7 @@ class ExpressionBuilder:
         reads, attributes = self._union([owner])
         if owner is None and per_player:
             reads = frozenset({ACTOR})
-        self.reads_changes = True
+        self.history.add("changes")
         return n.Changes(source=self._source(node), type=T.INT, reads=reads, attribute_reads=attributes, zone=name,
                          per_player=per_player, owner=owner)
 

@@ -604,7 +604,7 @@ class Ruleset:
     max_rounds: int = 1_000
     source: str = ""
     evaluation: Expr | None = None  # how good a position is for `player`: a hint for bots
-    reads_changes: bool = False  # some rule reads `changes(...)`: only then are a zone's changes counted
+    history: frozenset[str] = frozenset()  # what of the past its rules read ("changes", "mover_of"): kept only then
 
 
 class Pass(Generic[N]):
