@@ -20,7 +20,7 @@ from ...engine.game import Action, ActionSpec, ChoiceSpec
 from ...tree import nodes as n
 from ..closures import seat, seats_only
 from .expressions import Hoist
-from .join import NO_KEY, Join, one_step_back, plan, worked_back
+from .join import NO_KEY, UNDECIDED, Join, one_step_back, plan, worked_back
 
 if TYPE_CHECKING:
     from .game import Generator
@@ -166,14 +166,20 @@ class ListerCode:
             self._line(indent, f"{candidates} = {nones} + {candidates}")
 
     def _picked(self, join: Join, candidates: str, groups: str, key: str, indent: int) -> None:
-        """The group of the key sought; looked up in line when it is worked back (a number or NO_KEY, never a list)."""
+        """The group of the key sought (`CandidateIndex.pick`), looked up in line when the key is worked back.
+
+        Such a key is a number or NO_KEY, never a list; a key no candidate has
+        finds the group of UNDECIDED when the candidates were grouped in one pass.
+        """
         pick = f"{self.module.bind(join.index.pick)}({groups}, {key})"
         if not join.steps:
             self._line(indent, f"{candidates} = {pick}")
             return
         self._line(indent, f"{candidates} = {groups}.get({key})")
         self._line(indent, f"if {candidates} is None:")
-        self._line(indent + 1, f"{candidates} = {pick}")
+        self._line(indent + 1, f"{candidates} = {groups}.get({self.module.bind(UNDECIDED)})")
+        self._line(indent + 1, f"if {candidates} is None:")
+        self._line(indent + 2, f"{candidates} = {pick}")
 
     def _source(self, choice: ChoiceSpec, candidates: str, indent: int) -> None:
         self._line(indent, f"{candidates} = {self.generator.value(choice.rule.source)}")
