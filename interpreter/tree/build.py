@@ -364,6 +364,8 @@ class RulesetBuilder:
             self.symbols.zones[name] = bool(spec.get("per_player", False))
             if self.zones[name].numbered:
                 self.symbols.numbered.add(name)
+            if self.zones[name].bag:
+                self.symbols.bags.add(name)
         zones = self.zones
         homes = [z for z in zones.values() if z.home]
         if len(homes) != 1:

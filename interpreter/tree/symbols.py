@@ -38,6 +38,7 @@ class Symbols:
     symbol_labels: dict[str, str] = field(default_factory=dict)  # `red` -> "colour"
     zones: dict[str, bool] = field(default_factory=dict)  # name -> per player
     numbered: set[str] = field(default_factory=set)  # zones that are rows of piles made during play
+    bags: set[str] = field(default_factory=set)  # zones drawn from at random
     variables: dict[str, bool] = field(default_factory=dict)  # name -> per player
     variable_types: dict[str, T.Type] = field(default_factory=dict)
     variable_words: dict[str, frozenset[Any]] = field(default_factory=dict)  # variables that declare their values

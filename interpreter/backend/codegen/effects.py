@@ -223,7 +223,14 @@ class EffectCode(n.Pass[None]):
         self.line(f"{who} = {f's.seat({self.value(effect.player)})' if effect.player is not None else 'e.player'}")
         self.line(f"{last} = None")
         self.line(f"for {self.var()} in range({self.count(effect.count)}):")
-        self.line(f"    {cid} = s.take_top({self.key(effect.source)}, None)")
+        take = f"s.take_top({self.key(effect.source)}, None)"
+        symbols = self.generator.closures.symbols
+        if effect.source in symbols.bags or symbols.zones.get(effect.source) or effect.source in symbols.numbered:
+            self.line(f"    {cid} = {take}")
+        else:  # the top of a pile, unless it is empty (and refilled first) or a bag
+            pile = self.var()
+            self.line(f"    {pile} = s.zones[{self.key(effect.source)}]")
+            self.line(f"    {cid} = {pile}[-1] if {pile} else {take}")
         self.line(f"    if {cid} is None:")
         self.line("        break")
         self.line(f"    s.move({cid}, {self.key(effect.to)}, {who}, False)")
