@@ -40,8 +40,7 @@ def assemble(rules: n.Ruleset) -> Game:
         interchangeable=[("die", c.id) if c.faces else tuple(sorted((k, v) for k, v in c.attrs.items()
                                                                       if k != "label"))
                          for c in rules.components],
-        rules=rules, expressions=expressions, evaluation=maybe(rules.evaluation),
-        counts_changes="changes" in rules.history, keeps_movers="mover_of" in rules.history)
+        rules=rules, expressions=expressions, evaluation=maybe(rules.evaluation))
     return game
 
 

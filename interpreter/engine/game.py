@@ -249,8 +249,6 @@ class Game:
     fallback: str | None = None  # why a game asked to run generated runs on the closures
     positions: dict[tuple[Any, ...], Position] = field(default_factory=dict)  # rule path -> where it is written
     evaluation: Evaluator | None = None  # the ruleset's hint to bots: how good a position is for `player`
-    counts_changes: bool = True  # whether a move counts the change of its zones (`changes(...)` reads them)
-    keeps_movers: bool = True  # whether a move notes whose action made it (`mover_of(...)` reads that)
     trigger_passes: dict[str, Effect] = field(default_factory=dict)  # moment -> its triggers checked in one call
     start_turn: Callable[[Any], bool] | None = None  # the generated `flow.start_turn`, if any
     listings: dict[str | None, Callable[..., None]] = field(default_factory=dict)  # phase -> its generated listing
@@ -260,6 +258,8 @@ class Game:
     stock_zone: str | None = field(init=False)  # the zone components are drawn from, if one is marked
     hand_zone: str | None = field(init=False)  # the first per-player zone
     has_dice: bool = field(init=False)
+    counts_changes: bool = field(init=False)  # whether a move counts its zones' changes (`changes(...)` reads them)
+    keeps_movers: bool = field(init=False)  # whether a move notes whose action made it (`mover_of(...)` reads that)
     indexed_zones: frozenset[str] = field(init=False)  # the zones held as one pile a seat or a numbered pile
     per_player_variables: tuple[str, ...] = field(init=False)  # the variables held as one entry a seat
     _by_phase: dict[str | None, tuple[ActionSpec, ...]] = field(init=False, repr=False)
@@ -276,6 +276,8 @@ class Game:
             "stock_zone": next((z.name for z in self.zones.values() if z.stock), None),
             "hand_zone": next((z.name for z in self.zones.values() if z.per_player), None),
             "has_dice": any(c.faces for c in self.components),
+            "counts_changes": "changes" in self.rules.history,
+            "keeps_movers": "mover_of" in self.rules.history,
             "indexed_zones": frozenset(z.name for z in self.zones.values() if z.indexed),
             "per_player_variables": tuple(v.name for v in self.variables.values() if v.per_player),
             "_by_phase": by_phase,
