@@ -125,8 +125,9 @@ def test_changed_parameters_play_the_same(tmp_path: Path, variant: tuple[str, di
 
 # The corpus's base with every step of a turn the flow takes: variables a turn resets (one of them per player),
 # a phase, `on_begin` and `on_end`, a trigger that sees what `on_begin` did, triggers at a turn's start (one of
-# which ends the round) and end, a claim anyone may make (the player to move too), a turn handed on by name, a
-# skip, and a choice that is asked for only sometimes, with a default.
+# which ends the round) and end, a claim anyone may make (the player to move too), one that ends another's turn
+# (the triggers then see the claimant, and at the turn's end its owner), a turn handed on by name, a skip, and a
+# choice that is asked for only sometimes, with a default.
 TURN_VARIABLES = """\
   passes: {scope: round, initial: 0}
   started: {scope: game, initial: 0}
@@ -134,6 +135,8 @@ TURN_VARIABLES = """\
   ended: {scope: game, initial: 0}
   nudged: {scope: turn, initial: 0}
   marks: {scope: turn, per_player: true, initial: 0}
+  hurried: {scope: game, per_player: true, initial: 0}
+  watched: {scope: game, per_player: true, initial: 0}
   shouted: {scope: round, per_player: true, initial: false}
 """
 TURN = """\
@@ -171,12 +174,19 @@ TURN_PLAY = """\
     if: "nudged == 0"
     effects:
       - add: {nudged: 1, "marks[player]": 1}
+  hurry:
+    by: anyone
+    if: "nudged > 0 and hurried[player] < 3"
+    effects:
+      - add: {"hurried[player]": 1}
+      - end_turn
 """
 TURN_TRIGGERS = """\
 triggers:
   - {moment: turn_start, when: "true", do: [{add: {started: 1}}]}
   - {moment: turn_start, when: "started % 17 == 0", do: [{end_round: {winner: none}}]}
   - {when: "begun % 5 == 4", do: [{add: {ended: 100}}]}
+  - {when: "nudged > 0", do: [{add: {"watched[player]": 1}}]}
   - {moment: turn_end, when: "nudged > 0", do: [{add: {"score[player]": 1}}]}
 """
 TURN_RULES = (("  passes: {scope: round, initial: 0}\n", TURN_VARIABLES), ("round:\n", TURN), (PLAY, TURN_PLAY),

@@ -8,6 +8,12 @@ trigger passes by name. They do what the flow does in the same order, name the
 same rule running on the table, and leave the rare paths (a game past its
 bounds, a choice left out that takes its default, a round that ends) to the
 flow's own functions.
+
+The rules run with no local names of their own (the turn's `on_begin` and
+`on_end`, the triggers) share one environment, its player set for each: the
+flow gives each a new one, but a rule leaves the names it binds as it found
+them (none, where they were not bound), and names are read as none when
+unbound, so what one leaves is what a new environment holds.
 """
 from __future__ import annotations
 
@@ -38,15 +44,16 @@ class TurnCode:
             lines.append(f"    s.vars[{bind(variable.name)}] = {value}")
         lines += ["    s.skipped = []", "    s.turn_begun = False", "    s.turn_ended = False", "    s.hand_on = None",
                   f"    s.rule = {bind(flow.TURN_PHASE)}"]
-        phase = self.parts["turn_phase"]
+        phase, watch = self.parts["turn_phase"], self.passes.get("turn_start")
+        if phase is not None or watch is not None:
+            lines.append(f"    _v1 = {self.env}(s, s.current)")
         if phase is not None:
-            lines += [f"    _v0 = {phase}({self.env}(s, s.current))", "    s.phase = _v0"]
+            lines += [f"    _v0 = {phase}(_v1)", "    s.phase = _v0"]
         else:
             lines += ["    _v0 = None", "    s.phase = None"]
         lines.append(f"    s.events.append({self.record}({bind(ev.TurnStarted)}, (s.current, _v0)))")
-        watch = self.passes.get("turn_start")
         if watch is not None:
-            lines += ["    try:", f"        {watch}({self.env}(s, s.current))", f"    except {self.round_over}:",
+            lines += ["    try:", f"        {watch}(_v1)", f"    except {self.round_over}:",
                       "        pass", "    return s.round_over"]
         else:
             lines.append("    return False")
@@ -70,32 +77,34 @@ class TurnCode:
         lines += [f"    s.events.append({self.record}({bind(ev.ActionTaken)}, (_v1, {bind(spec.name)}, _v2)))",
                   "    s.last_actor = _v1"]
         begin, action_pass = self.parts["turn_on_begin"], self.passes.get("action")
+        end, turn_end = self.parts["turn_on_end"], self.passes.get("turn_end")
+        if begin is not None or action_pass is not None or end is not None or turn_end is not None:
+            lines.append(f"    _v3 = {env}(s, _v1)")  # the rules' with no names of their own (see above)
         if not spec.by_anyone:
             lines += ["    if _v1 == s.current and not s.turn_begun:", "        s.turn_begun = True"]
-            if begin is not None:
-                lines += [f"        s.rule = {bind(flow.TURN_BEGIN)}", "        _v3 = s.current", "        try:",
-                          f"            {begin}({env}(s, _v3))"]
+            if begin is not None:  # the actor is the player to move
+                lines += [f"        s.rule = {bind(flow.TURN_BEGIN)}", "        try:", f"            {begin}(_v3)"]
                 if action_pass is not None:
-                    lines.append(f"            {action_pass}({env}(s, _v3))")
+                    lines.append(f"            {action_pass}(_v3)")
                 lines += [f"        except {self.round_over}:", "            pass"]
         lines += ["    try:", f"        s.rule = {bind(spec.effects_path)}", f"        {effects}({env}(s, _v1, l))"]
-        end = self.parts["turn_on_end"]
         if end is not None:
             lines += ["        if s.turn_ended:", f"            s.rule = {bind(flow.TURN_END)}",
-                      f"            {end}({env}(s, s.current))"]
+                      "            _v3.player = s.current", f"            {end}(_v3)"]
         if action_pass is not None:
-            lines.append(f"        {action_pass}({env}(s, _v1))")
-        turn_end = self.passes.get("turn_end")
+            lines += ["        _v3.player = _v1", f"        {action_pass}(_v3)"]
         if turn_end is not None:
-            lines += ["        if s.turn_ended:", f"            {turn_end}({env}(s, s.current))"]
+            lines += ["        if s.turn_ended:", "            _v3.player = s.current", f"            {turn_end}(_v3)"]
         finish = bind(flow.finish_round)
         lines += [f"    except {self.round_over}:", "        pass",
                   "    if s.round_over:", f"        {finish}(s)",
                   "    elif s.turn_ended:",
                   "        if s.hand_on is not None:",
                   "            s.current = s.hand_on", "            s.hand_on = None",
-                  "        else:",
+                  "        elif s.out:",
                   "            s.current = s.seat_after(s.current, (1 + s.live_skips()) * s.direction)",
+                  "        else:",  # every seat in play: `seat_after` and `live_skips` with none out, in line
+                  "            s.current = (s.current + (1 + len(s.skipped)) * s.direction) % s.players",
                   f"        if {self.start_name}(s):", f"            {finish}(s)", ""]
         self.module.add(lines)
         return name
