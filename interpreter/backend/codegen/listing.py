@@ -186,12 +186,18 @@ class ListerCode:
         self._line(indent, f"{candidates} = list({candidates}) if {candidates} is not None else []")
 
     def _untaken(self, choice: ChoiceSpec, candidates: str, value: str, scope: dict[str, str], indent: int) -> None:
-        """Leave out the components the earlier choices took (into a new list); what they took is read once."""
+        """Leave out the components the earlier choices took; what they took is read once.
+
+        Most often they took none of these candidates (another pile's, or another
+        group's): the list is then left as it is, not copied.
+        """
         if choice.exclude:
             taken = self.module.name("_v")
             reads = (scope.get(name, f"l.get({self.module.bind(name)})") for name in choice.exclude)
             self._line(indent, f"{taken} = ({''.join(read + ', ' for read in reads)})")
-            self._line(indent, f"{candidates} = [{value} for {value} in {candidates} if {value} not in {taken}]")
+            some = " or ".join(f"{taken}[{i}] in {candidates}" for i in range(len(choice.exclude)))
+            self._line(indent, f"if {some}:")
+            self._line(indent + 1, f"{candidates} = [{value} for {value} in {candidates} if {value} not in {taken}]")
 
     def _sought(self, join: Join, scope: dict[str, str], indent: int) -> str:
         """The variable set to the key the joined choice must have, NO_KEY where it cannot be worked out."""
