@@ -38,7 +38,7 @@ _ATTRIBUTES = {  # what the generated code reads of an environment and a table, 
     "round_actions", "action_count", "steps", "last_actor", "turn_begun", "hand_on", "skipped", "round_over",
     "events", "live_skips",
 }
-_STORED_ATTRIBUTES = {"turn_ended", "rule", "player",  # `rule`: the rule running, for a failure to name
+_STORED_ATTRIBUTES = {"turn_ended", "rule", "player", "loc",  # `rule`: the rule running, for a failure to name
                       "round_actions", "action_count", "steps", "last_actor", "turn_begun", "hand_on", "skipped",
                       "current", "phase"}
 _NODES = (

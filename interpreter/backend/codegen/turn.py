@@ -13,7 +13,8 @@ The rules run with no local names of their own (the turn's `on_begin` and
 `on_end`, the triggers) share one environment, its player set for each: the
 flow gives each a new one, but a rule leaves the names it binds as it found
 them (none, where they were not bound), and names are read as none when
-unbound, so what one leaves is what a new environment holds.
+unbound, so what one leaves is what a new environment holds. The action's
+effects use it too, with the action's names in place of its own meanwhile.
 """
 from __future__ import annotations
 
@@ -78,7 +79,8 @@ class TurnCode:
                   "    s.last_actor = _v1"]
         begin, action_pass = self.parts["turn_on_begin"], self.passes.get("action")
         end, turn_end = self.parts["turn_on_end"], self.passes.get("turn_end")
-        if begin is not None or action_pass is not None or end is not None or turn_end is not None:
+        shared = begin is not None or action_pass is not None or end is not None or turn_end is not None
+        if shared:
             lines.append(f"    _v3 = {env}(s, _v1)")  # the rules' with no names of their own (see above)
         if not spec.by_anyone:
             lines += ["    if _v1 == s.current and not s.turn_begun:", "        s.turn_begun = True"]
@@ -87,7 +89,11 @@ class TurnCode:
                 if action_pass is not None:
                     lines.append(f"            {action_pass}(_v3)")
                 lines += [f"        except {self.round_over}:", "            pass"]
-        lines += ["    try:", f"        s.rule = {bind(spec.effects_path)}", f"        {effects}({env}(s, _v1, l))"]
+        lines += ["    try:", f"        s.rule = {bind(spec.effects_path)}"]
+        if shared:  # the effects read the action's choices: the same environment, its names the action's meanwhile
+            lines += ["        _v5 = _v3.loc", "        _v3.loc = l", f"        {effects}(_v3)", "        _v3.loc = _v5"]
+        else:
+            lines.append(f"        {effects}({env}(s, _v1, l))")
         if end is not None:
             lines += ["        if s.turn_ended:", f"            s.rule = {bind(flow.TURN_END)}",
                       "            _v3.player = s.current", f"            {end}(_v3)"]
