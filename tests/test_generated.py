@@ -18,7 +18,7 @@ import pytest
 from helpers import changed, run_cli, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rulesrun.interpreter import EVERYONE, Action, Game, State, load_game, shipped_rulesets, validate
+from rulesrun.interpreter import EVERYONE, Action, EvalError, Game, State, load_game, shipped_rulesets, validate
 from rulesrun.interpreter.backend.codegen import module
 from rulesrun.interpreter.backend.codegen.game import generated
 from rulesrun.interpreter.engine import flow
@@ -343,3 +343,33 @@ def test_a_ruleset_that_cannot_be_generated_is_said_and_still_simulated(monkeypa
     assert result.exit_code == 0, result.output
     assert "note: dos runs on the interpreter (the generated module would pass 500 characters)" in result.output
     assert "dos: 1 games" in result.output
+
+
+TOO_LARGE = "size(range(0, passes * 100000)) > 0"  # the quick form raises Python's error once a player passed
+QUICK_FORM_RAISES = {
+    "a trigger's condition": ("    do: [{end_round: {winner: none}}]\n",
+                              f"    do: [{{end_round: {{winner: none}}}}]\n  - when: \"{TOO_LARGE}\"\n"
+                              "    do: [{end_round: {winner: none}}]\n"),
+    "an effect's condition": ("      - add: {passes: 1}\n",
+                              f"      - add: {{passes: 1}}\n      - if: \"{TOO_LARGE}\"\n"
+                              "        then: [{add: {\"score[player]\": 1}}]\n"),
+    "a choice's condition": ('where: "playable(card)"',
+                             'where: "playable(card) and size(range(0, card.number * passes * 100000)) >= 0"'),
+}
+
+
+@pytest.mark.parametrize("where", sorted(QUICK_FORM_RAISES))
+def test_a_condition_whose_quick_form_raises_is_worked_out_by_the_reference(tmp_path: Path, where: str) -> None:
+    """Where the written-out form raises Python's error, the reference works the value out in its place: the
+    same error of the language, at the same action, on both engines."""
+    many_rounds = ("round:\n", "round:\n  game_over: \"round >= 30\"\n")
+    reference = load_game(write(tmp_path, changed(QUICK_FORM_RAISES[where], many_rounds)))
+    failures = []
+    for game in (reference, generated(reference)):
+        state, rng = game.new_state(2, 3), random.Random(3)
+        with pytest.raises(EvalError) as failed:
+            for taken in range(500):
+                moves = state.legal_actions()
+                state.apply(next((m for m in moves if m.name == "pass"), None) or rng.choice(moves))  # pass if one may
+        failures.append((taken, failed.value.kind, str(failed.value)))
+    assert failures[0] == failures[1] and failures[0][1] == "too_large"

@@ -56,6 +56,17 @@ class EffectCode(n.Pass[None]):
     def value(self, node: n.Expr) -> str:
         return self.generator.value(node)
 
+    def first(self, node: n.Expr) -> str:
+        """A value its statement works out before anything else: in place, or, if it may raise, just before
+        the statement (see `Generator.held`)."""
+        expressions = self.generator.expressions
+        expressions.risky = False
+        code = expressions.code(node)
+        return self.generator.held(node, code, expressions.risky, self._line_at, 0)
+
+    def _line_at(self, extra: int, text: str) -> None:
+        self.line("    " * extra + text)
+
     def var(self) -> str:
         return self.module.name("_v")
 
@@ -114,7 +125,7 @@ class EffectCode(n.Pass[None]):
             self.visit(step)
 
     def visit_If(self, effect: n.If) -> None:
-        self.line(f"if {self.value(effect.condition)}:")
+        self.line(f"if {self.first(effect.condition)}:")
         self.block(effect.then)
         if not (isinstance(effect.otherwise, n.Sequence) and not effect.otherwise.steps):
             self.line("else:")
@@ -122,7 +133,7 @@ class EffectCode(n.Pass[None]):
 
     def visit_Switch(self, effect: n.Switch) -> None:
         key = self.var()
-        self.line(f"{key} = {self.module.bind(case_key)}({self.value(effect.key)})")
+        self.line(f"{key} = {self.module.bind(case_key)}({self.first(effect.key)})")
         word = "if"
         for case, body in effect.cases:
             self.line(f"{word} {key} == {self.module.bind(case)}:")
@@ -146,7 +157,7 @@ class EffectCode(n.Pass[None]):
     def visit_ForEach(self, effect: n.ForEach) -> None:
         name, saved, item = self.key(effect.name), self.var(), self.var()
         self.line(f"{saved} = l.get({name})")
-        self.line(f"for {item} in list({self.module.bind(items)}({self.value(effect.items)})):")
+        self.line(f"for {item} in list({self.module.bind(items)}({self.first(effect.items)})):")
         self.line("    s.spend()")
         self.line(f"    l[{name}] = {item}")
         self.lines.extend(self.write(effect.body, self.indent + 1))
@@ -187,7 +198,7 @@ class EffectCode(n.Pass[None]):
         held: list[str] = []
         for _, value in effect.pairs:  # every right-hand side sees the old state
             held.append(self.var())
-            self.line(f"{held[-1]} = {self.value(value)}")
+            self.line(f"{held[-1]} = {self.first(value)}")
         for (target, _), name in zip(effect.pairs, held):
             self.set(target, name)
 
@@ -201,7 +212,7 @@ class EffectCode(n.Pass[None]):
 
     def visit_MoveComponents(self, effect: n.MoveComponents) -> None:
         value, owner, cid = self.var(), self.var(), self.var()
-        self.line(f"{value} = {self.value(effect.what)}")
+        self.line(f"{value} = {self.first(effect.what)}")
         self.line(f"{owner} = {self.owner(effect.to)}")
         targets = f"({value},)" if effect.single else f"list({self.module.bind(items)}({value}))"
         self.line(f"for {cid} in {targets}:")

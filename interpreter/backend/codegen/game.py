@@ -14,6 +14,7 @@ bounds plays on the closures, and its Game's `fallback` says why.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.game import ActionSpec, Game, Trigger
@@ -89,10 +90,24 @@ class Generator:
         function = Function(name)
         for path, trigger in watched:
             function.line(0, f"s.rule = {self.module.bind(path)}")
-            function.line(0, f"if {self.value(trigger.when)}:")
+            self.expressions.risky = False
+            when = self.expressions.code(trigger.when)
+            function.line(0, f"if {self.held(trigger.when, when, self.expressions.risky, function.line, 0)}:")
             function.line(1, f"{self.effect(trigger.effects)}(e)")
         self.module.add(function.lines())
         return name
+
+    def held(self, node: n.Expr, code: str, risky: bool, line: Callable[[int, str], None], indent: int) -> str:
+        """Source for a value needed where it stands: in place, or, if it may raise, worked out first into a
+        variable, by the reference should it raise (no call of its own function either way)."""
+        if not risky:
+            return code
+        variable = self.module.name("_v")
+        line(indent, "try:")
+        line(indent + 1, f"{variable} = {code}")
+        line(indent, f"except {self.recoverable}:")
+        line(indent + 1, f"{variable} = {self.module.bind(self.closures.compile(node))}(e)")
+        return variable
 
     def procedure(self, body: n.ProcedureBody) -> str:
         assert body.effect is not None  # a procedure that is run was built

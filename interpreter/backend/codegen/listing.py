@@ -77,15 +77,7 @@ class ListerCode:
 
     def _test(self, indent: int, condition: tuple[n.Expr, str, bool]) -> str:
         """Source that is true when the condition holds; one that may raise is worked out first, with its fallback."""
-        node, code, risky = condition
-        if not risky:
-            return code
-        held = self.module.name("_v")
-        self._line(indent, "try:")
-        self._line(indent + 1, f"{held} = {code}")
-        self._line(indent, f"except {self.generator.recoverable}:")
-        self._line(indent + 1, f"{held} = {self.module.bind(self.generator.closures.compile(node))}(e)")
-        return held
+        return self.generator.held(*condition, self._line, indent)
 
     def _level(self, spec: ActionSpec, i: int, chosen: dict[str, str], scope: dict[str, str], indent: int) -> None:
         """The loops of the choices from `spec.order[i]` on.
