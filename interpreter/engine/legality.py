@@ -29,6 +29,20 @@ from .table import Table
 MAX_CHOICE_SETS = 5000
 
 
+def listed(table: Table, claims_only: bool = False) -> tuple[list[Action], list[tuple[int, int, int]]]:
+    """Every action any player may take now (or only the claims), and where each seat's run of claims lies
+    (see `Moves`). A generated game's listing of this phase does all of `Listing.actions` in one call."""
+    game = table.game
+    generated = (game.claim_listings if claims_only else game.listings).get(table.phase)
+    if generated is not None:
+        result: list[Action] = []
+        claims: list[tuple[int, int, int]] = []
+        generated(Env(table, table.current), result, claims)
+        return result, claims
+    listing = Listing(table)
+    return listing.actions(claims_only), listing.claims
+
+
 class Listing:
     """The legal actions of one table at one moment, with what was worked out on the way."""
 
@@ -40,15 +54,12 @@ class Listing:
         self.accepts: dict[tuple[Any, ...], list[Any]] = {}  # a choice's values by their inputs
 
     def actions(self, claims_only: bool = False) -> list[Action]:
-        """Every action any player may take now (the turn owner's, and claims by anyone), or only the claims."""
+        """Every action any player may take now (the turn owner's, and claims by anyone), or only the claims,
+        by the engine's walk (a generated game's phase lists them in one call: see `listed`)."""
         table = self.table
         result: list[Action] = []
         env = Env(table, table.current)  # one environment, its player set per actor; choices clean up
         game = self.game
-        generated = (game.claim_listings if claims_only else game.listings).get(table.phase)
-        if generated is not None:  # a generated game's listing of this phase, which does what follows
-            generated(env, result, self.claims)
-            return result
         everybody: Any = range(table.players)
         if table.out:
             everybody = [p for p in everybody if p not in table.out]

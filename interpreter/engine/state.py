@@ -231,13 +231,12 @@ class State:
         if table.finished:
             return []
         table.steps = 0  # a query's work is bounded as an action's is
-        listing = legality.Listing(table)
         try:
-            result = listing.actions(claims_only)
+            result, claims = legality.listed(table, claims_only)
         except flow.FAILURES as err:
             raise flow.failed(table, err) from err
         self._offered = tuple(result)  # lets apply() skip checking an action just offered (found by identity)
-        self._claims, self._moves = None if claims_only else listing.claims, None
+        self._claims, self._moves = None if claims_only else claims, None
         return result
 
     def why_not(self, action: Action) -> Refusal | None:
