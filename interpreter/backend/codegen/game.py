@@ -156,9 +156,8 @@ class _Plan:
         turn = TurnCode(generator.module, game, self.parts, self.passes)
         self.start_turn = turn.start_turn()
         self.takes = [turn.take(spec, generator.effect(spec.rule.effects)) for spec in game.actions]
-        phases = PhaseListingCode(generator.module, game, {
-            spec.name: (guard, lister, choices[spec.order[0]][1] if spec.order else None)
-            for spec, (guard, choices, _, _, lister) in zip(game.actions, self.actions)})
+        phases = PhaseListingCode(generator, game, {
+            spec.name: lister for spec, (_, _, _, _, lister) in zip(game.actions, self.actions)})
         written = (*dict.fromkeys(p for spec in game.actions for p in spec.rule.phase_list), None)  # not by name:
         self.listings = {phase: phases.listing(phase, False) for phase in written}  # the source may not tell names
         self.claim_listings = {phase: phases.listing(phase, True) for phase in written}

@@ -4,8 +4,8 @@ The engine lists a moment's moves by going over the actions its phase allows
 and asking each what it declares (who may take it, its `if`, whether some
 seat's flag lets a claim be open, its lister). A generated game knows, so one
 function per phase (and one for its claims alone) holds only those actions,
-in declaration order, calls their guards and listers by name, and tests in
-line whether any seat may be the player a claim picks. It does what
+in declaration order, tests their guards in line and calls their listers by
+name, and tests in line whether any seat may be the player a claim picks. It does what
 the loop does in the same order: it names each action's rule on the table,
 offers a claim to every seat still in, notes where each seat's claims lie (see
 `engine/moves.py`), and falls back to the engine's walk of an action's choices
@@ -13,18 +13,23 @@ where its lister gives up or where it has none.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...engine import legality
 from ...engine.game import Action, ActionSpec, Game
 from ...errors import RECOVERABLE
-from .module import ModuleWriter
+from ...tree import nodes as n
+
+if TYPE_CHECKING:
+    from .game import Generator
 
 
 class PhaseListingCode:
     """Writes `def _g…(e, o, c)`: the moves of one phase into the list `o`, the claims' places into `c`."""
 
-    def __init__(self, module: ModuleWriter, game: Game, parts: dict[str, tuple[str | None, str | None, str | None]]):
-        """`parts`: each action's generated guard, lister and `where` of its first choice, by name (None: none)."""
-        self.module, self.game, self.parts = module, game, parts
+    def __init__(self, generator: Generator, game: Game, parts: dict[str, str | None]):
+        """`parts`: each action's generated lister, by name (None: none)."""
+        self.generator, self.module, self.game, self.parts = generator, generator.module, game, parts
 
     def listing(self, phase: str | None, claims_only: bool) -> str:
         """The name of the function listing the moves of `phase` (only its claims, with `claims_only`)."""
@@ -42,14 +47,13 @@ class PhaseListingCode:
         bind = self.module.bind
         lines = [f"    s.rule = {bind(spec.rule.path)}"]
         indent = "    "
-        guard, lister, picked = self.parts[spec.name]
+        lister, guard = self.parts[spec.name], spec.rule.guard
         if spec.by_anyone:
             if spec.picks_a_player:  # somebody could be chosen, whoever claims
-                assert picked is not None
                 if spec.pick_flag is not None:
                     lines.append(f"{indent}if {self._some(spec.pick_flag)}:")
                     indent += "    "
-                lines += self._anyone_picked(spec, picked, indent)
+                lines += self._anyone_picked(spec, indent)
                 lines.append(f"{indent}if _v4:")
                 indent += "    "
             if spec.guard_flag is not None:  # somebody's `if` may hold
@@ -61,7 +65,7 @@ class PhaseListingCode:
         else:
             lines.append("    e.player = s.current")
         if guard is not None:
-            lines.append(f"{indent}if {guard}(e):")
+            lines.append(f"{indent}if {self._in_place(guard, indent, lines)}:")
             indent += "    "
         if spec.by_anyone:
             lines.append(f"{indent}_v2 = len(o)")
@@ -70,12 +74,26 @@ class PhaseListingCode:
             lines += [f"{indent}if len(o) > _v2:", f"{indent}    c.append((e.player, _v2, len(o)))"]
         return lines
 
-    def _anyone_picked(self, spec: ActionSpec, where: str, indent: str) -> list[str]:
+    def _anyone_picked(self, spec: ActionSpec, indent: str) -> list[str]:
         """Set `_v4` to whether any seat may be the one the claim picks (as `Listing._anyone_picked`, each tested)."""
-        key = self.module.bind(spec.choices[spec.order[0]].name)
-        return [f"{indent}l = e.loc", f"{indent}_v4 = False", f"{indent}for _v5 in range(s.players):",
-                f"{indent}    l[{key}] = _v5", f"{indent}    if {where}(e):", f"{indent}        _v4 = True",
-                f"{indent}l.pop({key}, None)"]
+        choice = spec.choices[spec.order[0]]
+        assert choice.rule.where is not None  # a claim that picks a player says which
+        key = self.module.bind(choice.name)
+        lines = [f"{indent}l = e.loc", f"{indent}_v4 = False", f"{indent}for _v5 in range(s.players):",
+                 f"{indent}    l[{key}] = _v5"]
+        lines.append(f"{indent}    if {self._in_place(choice.rule.where, indent + '    ', lines)}:")
+        return lines + [f"{indent}        _v4 = True", f"{indent}l.pop({key}, None)"]
+
+    def _in_place(self, condition: n.Expr, indent: str, lines: list[str]) -> str:
+        """A condition written where it is tested (see `Generator.held`), not called by its function's name."""
+        expressions = self.generator.expressions
+        expressions.risky, saved, expressions.scope = False, expressions.scope, {}  # it reads the choices from `l`
+        try:
+            code = expressions.code(condition)
+        finally:
+            expressions.scope = saved
+        return self.generator.held(condition, code, expressions.risky,
+                                   lambda extra, text: lines.append(indent + "    " * extra + text), 0)
 
     def _moves(self, spec: ActionSpec, lister: str | None, indent: str) -> list[str]:
         """Add the action's moves by `e.player` to `o`: by its lister, else (or should it give up) by the walk."""
