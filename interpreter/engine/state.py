@@ -269,7 +269,7 @@ class State:
                 raise IllegalAction(refused)
         self._offered, self._claims, self._moves = (), None, None
         try:
-            spec = self.game.action_index[action.name]
+            spec = self._table.game.action_index[action.name]
             if spec.take is not None:  # the generated turn of a generated game
                 spec.take(self._table, action, offered)
             else:
