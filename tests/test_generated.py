@@ -348,11 +348,11 @@ def test_a_ruleset_that_cannot_be_generated_is_said_and_still_simulated(monkeypa
 TOO_LARGE = "size(range(0, passes * 100000)) > 0"  # the quick form raises Python's error once a player passed
 QUICK_FORM_RAISES = {
     "a trigger's condition": ("    do: [{end_round: {winner: none}}]\n",
-                              f"    do: [{{end_round: {{winner: none}}}}]\n  - when: \"{TOO_LARGE}\"\n"
-                              "    do: [{end_round: {winner: none}}]\n"),
+                              (f"    do: [{{end_round: {{winner: none}}}}]\n  - when: \"{TOO_LARGE}\"\n"
+                               "    do: [{end_round: {winner: none}}]\n")),
     "an effect's condition": ("      - add: {passes: 1}\n",
-                              f"      - add: {{passes: 1}}\n      - if: \"{TOO_LARGE}\"\n"
-                              "        then: [{add: {\"score[player]\": 1}}]\n"),
+                              (f"      - add: {{passes: 1}}\n      - if: \"{TOO_LARGE}\"\n"
+                               "        then: [{add: {\"score[player]\": 1}}]\n")),
     "a choice's condition": ('where: "playable(card)"',
                              'where: "playable(card) and size(range(0, card.number * passes * 100000)) >= 0"'),
 }
@@ -373,3 +373,15 @@ def test_a_condition_whose_quick_form_raises_is_worked_out_by_the_reference(tmp_
                 state.apply(next((m for m in moves if m.name == "pass"), None) or rng.choice(moves))  # pass if one may
         failures.append((taken, failed.value.kind, str(failed.value)))
     assert failures[0] == failures[1] and failures[0][1] == "too_large"
+
+
+@pytest.mark.parametrize("name", ["uno", "dos", "uno-dice"])
+def test_the_names_the_generated_code_looks_up_are_the_tables_own_keys(name: str) -> None:
+    """Each zone's and variable's name the generated module binds is the very key the table holds, so a
+    lookup finds it by identity instead of comparing the texts (the same holds for the actions' names)."""
+    game = generated(load_game(name))
+    table = inspect(game.new_state(game.min_players, 0))
+    keys = {key: key for key in [*table.zones, *table.vars, *game.action_index]}
+    bound = [value for value in game.listings[None].__globals__.values() if type(value) is str and value in keys]
+    assert bound and all(keys[value] is value for value in bound)
+    assert all(spec.name is key for key, spec in game.action_index.items())

@@ -15,6 +15,7 @@ import hashlib
 import itertools
 import json
 import re
+import sys
 from pathlib import Path as FilePath
 from typing import Any
 
@@ -356,7 +357,7 @@ class RulesetBuilder:
             spec = spec or {}
             refill = spec.get("refill") or {}
             self.zones[name] = n.Zone(
-                name=name, per_player=bool(spec.get("per_player", False)),
+                name=named(name), per_player=bool(spec.get("per_player", False)),
                 visibility=spec.get("visibility", "public"), home=bool(spec.get("home", False)),
                 stock=bool(spec.get("stock", False)), bag=bool(spec.get("bag", False)), refill_from=refill.get("from"),
                 refill_keep=int(refill.get("keep", 0)), description=str(spec.get("description", "")),
@@ -411,7 +412,7 @@ class RulesetBuilder:
             elif isinstance(initial, list):  # lists are immutable values, as in expressions
                 initial = tuple(initial)
             self.variables[name] = n.Variable(
-                name=name, scope=spec.get("scope", "round"), per_player=bool(spec.get("per_player", False)),
+                name=named(name), scope=spec.get("scope", "round"), per_player=bool(spec.get("per_player", False)),
                 initial=initial, visibility=str(spec.get("visibility", "public")),
                 description=str(spec.get("description", "")), show=_show(spec.get("show")),
                 label=str(spec.get("label", "")))
@@ -541,7 +542,7 @@ class RulesetBuilder:
         if require is not None and not choices:
             self.error(path + ("require",), "require needs choices to check; use if: instead", "S212")
         body = effects.sequence(spec.get("effects") or [], path + ("effects",), bound)
-        return n.Action(name=name, phases=phases, by_anyone=spec.get("by", "current") == "anyone", guard=guard,
+        return n.Action(name=named(name), phases=phases, by_anyone=spec.get("by", "current") == "anyone", guard=guard,
                         choices=tuple(choices), require=require, effects=body,
                         description=str(spec.get("description", "")),
                         phase_list=tuple(phase if isinstance(phase, list) else [phase] if phase else []), path=path)
@@ -639,3 +640,13 @@ def content_hash(doc: dict[str, Any]) -> str:
     """A stable hash of the resolved ruleset, carried by every log."""
     text = json.dumps(doc, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def named(name: Any) -> Any:
+    """A name of the ruleset (a zone's, a variable's, an action's) as Python's one copy of that text.
+
+    The table keeps its zones and variables by name, and the generated code looks
+    them up by names it binds (`codegen/module.py`), made one copy too: a lookup
+    then finds its key by identity instead of comparing the texts.
+    """
+    return sys.intern(name) if type(name) is str else name

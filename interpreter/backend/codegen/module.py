@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import sys
 import warnings
 from types import CodeType
 from typing import Any
@@ -51,7 +52,7 @@ class ModuleWriter:
         found = self._bound.get(key)
         if found is None:
             found = self._bound[key] = self.name()
-            self.namespace[found] = value
+            self.namespace[found] = sys.intern(value) if type(value) is str else value  # as names are (tree/build.py)
         return found
 
     def literal(self, value: Any) -> str:
