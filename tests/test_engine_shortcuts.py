@@ -12,6 +12,8 @@
 - a game counts how often each zone changed, and notes who moved each component, only if a rule
   reads it, and then always; a world then shows who moved something into each place, not what;
 - a table's copy holds every field of the table, its containers its own (fields are slots, copied by name);
+- the seat orders of a table with every seat in play are worked out once for that many players, as
+  the long way works them out, and a table with seats out works out its own;
 - a world deals its unseen components as dealing them place by place, from the view, deals them;
 - a world records only the game's course (not each move and variable set), and plays as a table
   recording every change plays; a game made not to record its changes is summarised alike;
@@ -365,3 +367,15 @@ def _written(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "ruleset.yaml"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def test_the_seat_orders_of_every_table_size_are_those_of_the_long_way_and_a_full_tables_are_shared() -> None:
+    game = load_game("uno")
+    for players in range(game.min_players, game.max_players + 1):
+        table = inspect(game.new_state(players, 0))
+        for out in (set(), {1}, {0, players - 1}):
+            table.out = out
+            assert table.seat_orders() == [tuple(q for q in ((p + i) % players for i in range(1, players))
+                                                 if q not in out) for p in range(players)]
+        table.out = set()
+        assert table.seat_orders() is inspect(game.new_state(players, 1)).seat_orders()

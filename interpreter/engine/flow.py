@@ -45,7 +45,7 @@ def start(table: Table) -> None:
     if not game.min_players <= players <= game.max_players:
         raise IllegalAction(Refusal(R.PLAYERS, game, count=players))
     table.empty_zones()
-    table.zones[game.home_zone].extend(c.id for c in game.components)
+    table.zones[game.home_zone].extend(range(len(game.components)))  # a component's id is its place in the list
     table.where = [(game.home_zone, None)] * len(game.components)
     table.reset_variables(("game", "round", "turn"))
     table.rule = SETUP

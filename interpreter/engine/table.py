@@ -33,6 +33,7 @@ def too_large(value: Any) -> bool:
     return False
 
 
+_EVERY_SEAT: dict[int, list[tuple[int, ...]]] = {}  # players -> `seat_orders()` while every seat is in play
 _WIDTHS: list[int] = []  # _WIDTHS[i]: the bits of a draw below i + 1 (a shuffle's picks), as far as asked for
 
 
@@ -238,8 +239,14 @@ class Table:
     # ------------------------------------------------------------ seats
 
     def seat_orders(self) -> list[tuple[int, ...]]:
-        """For each seat, the other seats still in play, clockwise from its left."""
+        """For each seat, the other seats still in play, clockwise from its left (never changed in place:
+        copies share it, and while every seat is in play so do all tables of that many players)."""
         n = self.players
+        if not self.out:
+            found = _EVERY_SEAT.get(n)
+            if found is None:
+                found = _EVERY_SEAT[n] = [tuple((p + i) % n for i in range(1, n)) for p in range(n)]
+            return found
         return [tuple(q for q in ((p + i) % n for i in range(1, n)) if q not in self.out) for p in range(n)]
 
     def seat_after(self, p: int, step: int) -> int:
