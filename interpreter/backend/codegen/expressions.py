@@ -21,7 +21,7 @@ from ..closures import FUNCTIONS, Closures, Env, always_a_seat, face_tables, per
 from .module import ModuleWriter
 
 _USES_TABLE = re.compile(r"\bs\b")
-_USES_LOCALS = re.compile(r"\bl\b")
+USES_LOCALS = re.compile(r"\bl\b")
 
 
 def _present(values: list[Any]) -> list[Any]:
@@ -67,7 +67,7 @@ class Function:
         head = [f"def {self.name}(e):"]
         if _USES_TABLE.search(text):
             head.append("    s = e.state")
-        if _USES_LOCALS.search(text):
+        if USES_LOCALS.search(text):
             head.append("    l = e.loc")
         return head + (self.body or ["    pass"]) + [""]
 

@@ -19,6 +19,7 @@ from ...engine import legality
 from ...engine.game import Action, ActionSpec, Game
 from ...errors import RECOVERABLE
 from ...tree import nodes as n
+from .expressions import USES_LOCALS
 
 if TYPE_CHECKING:
     from .game import Generator
@@ -36,10 +37,11 @@ class PhaseListingCode:
         game = self.game
         specs = game.claims_in_phase(phase) if claims_only else game.actions_in_phase(phase)
         name = self.module.name()
-        lines = [f"def {name}(e, o, c):", "    s = e.state"]
-        for spec in specs:
-            lines += self._action(spec)
-        self.module.add(lines + ["    return None", ""])
+        body = [line for spec in specs for line in self._action(spec)]
+        head = [f"def {name}(e, o, c):", "    s = e.state"]
+        if any(USES_LOCALS.search(line) for line in body):  # a condition written in line reads a local name
+            head.append("    l = e.loc")
+        self.module.add(head + body + ["    return None", ""])
         return name
 
     def _action(self, spec: ActionSpec) -> list[str]:
