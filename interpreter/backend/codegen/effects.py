@@ -58,11 +58,8 @@ class EffectCode(n.Pass[None]):
 
     def first(self, node: n.Expr) -> str:
         """A value its statement works out before anything else: in place, or, if it may raise, just before
-        the statement (see `Generator.held`)."""
-        expressions = self.generator.expressions
-        expressions.risky = False
-        code = expressions.code(node)
-        return self.generator.held(node, code, expressions.risky, self._line_at, 0)
+        the statement (see `Generator.in_place`)."""
+        return self.generator.in_place(node, self._line_at, 0)
 
     def _line_at(self, extra: int, text: str) -> None:
         self.line("    " * extra + text)

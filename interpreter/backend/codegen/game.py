@@ -90,12 +90,20 @@ class Generator:
         function = Function(name)
         for path, trigger in watched:
             function.line(0, f"s.rule = {self.module.bind(path)}")
-            self.expressions.risky = False
-            when = self.expressions.code(trigger.when)
-            function.line(0, f"if {self.held(trigger.when, when, self.expressions.risky, function.line, 0)}:")
+            function.line(0, f"if {self.in_place(trigger.when, function.line, 0)}:")
             function.line(1, f"{self.effect(trigger.effects)}(e)")
         self.module.add(function.lines())
         return name
+
+    def in_place(self, node: n.Expr, line: Callable[[int, str], None], indent: int) -> str:
+        """A value written where it stands (see `held`), reading the local names from `l`."""
+        expressions = self.expressions
+        expressions.risky, saved, expressions.scope = False, expressions.scope, {}
+        try:
+            code = expressions.code(node)
+        finally:
+            expressions.scope = saved
+        return self.held(node, code, expressions.risky, line, indent)
 
     def held(self, node: n.Expr, code: str, risky: bool, line: Callable[[int, str], None], indent: int) -> str:
         """Source for a value needed where it stands: in place, or, if it may raise, worked out first into a

@@ -87,15 +87,8 @@ class PhaseListingCode:
         return lines + [f"{indent}        _v4 = True", f"{indent}l.pop({key}, None)"]
 
     def _in_place(self, condition: n.Expr, indent: str, lines: list[str]) -> str:
-        """A condition written where it is tested (see `Generator.held`), not called by its function's name."""
-        expressions = self.generator.expressions
-        expressions.risky, saved, expressions.scope = False, expressions.scope, {}  # it reads the choices from `l`
-        try:
-            code = expressions.code(condition)
-        finally:
-            expressions.scope = saved
-        return self.generator.held(condition, code, expressions.risky,
-                                   lambda extra, text: lines.append(indent + "    " * extra + text), 0)
+        """A condition written where it is tested (see `Generator.in_place`), not called by its function's name."""
+        return self.generator.in_place(condition, lambda extra, text: lines.append(indent + "    " * extra + text), 0)
 
     def _moves(self, spec: ActionSpec, lister: str | None, indent: str) -> list[str]:
         """Add the action's moves by `e.player` to `o`: by its lister, else (or should it give up) by the walk."""
