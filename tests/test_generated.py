@@ -19,6 +19,7 @@ from helpers import changed, run_cli, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rulesrun.interpreter import EVERYONE, Action, EvalError, Game, State, load_game, shipped_rulesets, validate
+from rulesrun.interpreter.backend.closures import Env
 from rulesrun.interpreter.backend.codegen import module
 from rulesrun.interpreter.backend.codegen.game import generated
 from rulesrun.interpreter.engine import flow
@@ -324,6 +325,39 @@ def test_a_choice_leaves_out_every_component_the_earlier_choices_took(tmp_path: 
     trades = [a for a in state.legal_actions() if a.name == "trade_three"]
     assert trades and all(len({a.get("first"), a.get("second"), a.get("third")}) == 3 for a in trades)
     assert lock_step(reference, 3, seed=2, steps=120) > 0
+
+
+NONE_COMPARED = """\
+extends: uno
+name: uno-low
+actions:
+  show_low:
+    phase: main
+    description: Show a coloured card not numbered above the round, then pass the turn.
+    choose:
+      card: {from: hand, where: "not (card.number > round + 100) and card.colour != none"}
+    effects:
+      - end_turn
+"""
+
+
+def test_a_lister_gives_its_choices_to_the_reference_it_falls_back_on_and_takes_them_back(tmp_path: Path) -> None:
+    """Of an action card the quick form compares none and raises; the reference, reading the card from the local
+    names, says the comparison is false and reads the card's colour. The lister puts the card there for that call
+    only: it lists the moves the engine's walk lists, and leaves the local names as it found them."""
+    reference = load_game(write(tmp_path, NONE_COMPARED))
+    fast = generated(reference)
+    state = fast.new_state(2, seed=1)
+    table = inspect(state)
+    lister = next(spec for spec in fast.actions if spec.name == "show_low").lister
+    assert lister is not None
+    names = {"kept": 1}
+    env, found = Env(table, table.current, names), []
+    lister(env, found)
+    assert names == {"kept": 1}
+    assert found == [a for a in reference.new_state(2, seed=1).legal_actions() if a.name == "show_low"]
+    assert any(fast.components[a.get("card")].attrs.get("number") is None for a in found)  # by the reference
+    assert lock_step(reference, 2, seed=1, steps=200) > 0
 
 
 def test_an_action_without_a_lister_is_walked_by_the_phases_listing(tmp_path: Path) -> None:

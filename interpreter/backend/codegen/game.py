@@ -14,7 +14,7 @@ bounds plays on the closures, and its Game's `fallback` says why.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...engine.game import ActionSpec, Game, Trigger
@@ -105,16 +105,25 @@ class Generator:
             expressions.scope = saved
         return self.held(node, code, expressions.risky, line, indent)
 
-    def held(self, node: n.Expr, code: str, risky: bool, line: Callable[[int, str], None], indent: int) -> str:
+    def held(self, node: n.Expr, code: str, risky: bool, line: Callable[[int, str], None], indent: int,
+             names: Sequence[tuple[str, str]] = ()) -> str:
         """Source for a value needed where it stands: in place, or, if it may raise, worked out first into a
-        variable, by the reference should it raise (no call of its own function either way)."""
+        variable, by the reference should it raise (no call of its own function either way).
+
+        `names`: (the bound name, the variable) of the local names the source holds in variables rather than
+        in `l`, where the reference reads them: put there for its call and taken away after.
+        """
         if not risky:
             return code
         variable = self.module.name("_v")
         line(indent, "try:")
         line(indent + 1, f"{variable} = {code}")
         line(indent, f"except {self.recoverable}:")
+        for key, kept in names:
+            line(indent + 1, f"l[{key}] = {kept}")
         line(indent + 1, f"{variable} = {self.module.bind(self.closures.compile(node))}(e)")
+        for key, _ in names:
+            line(indent + 1, f"l.pop({key}, None)")
         return variable
 
     def procedure(self, body: n.ProcedureBody) -> str:

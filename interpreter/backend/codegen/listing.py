@@ -14,12 +14,13 @@ replaced by the number of its class of copies, is new.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from ...engine.game import Action, ActionSpec, ChoiceSpec
 from ...tree import nodes as n
 from ..closures import seat, seats_only
-from .expressions import Hoist
+from .expressions import USES_LOCALS, Hoist
 from .join import NO_KEY, UNDECIDED, Join, one_step_back, plan, worked_back
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ class ListerCode:
         self.groups = ""  # the variable of a lister with a join that holds its groups of candidates
         self.seen = ""  # the variable of a lister with a component choice that holds the keys of its moves
         self.classes = ""  # the name of each component's class of interchangeable copies, as a number
+        self.bound: list[tuple[str, str]] = []  # (name, variable) of each choice made where a line is written
 
     def lister(self, spec: ActionSpec, alike: list[Any]) -> str | None:
         """The name of the action's lister, or None when the engine's own walk lists it.
@@ -47,8 +49,8 @@ class ListerCode:
         if any(c.many for c in spec.choices) or not spec.choices:
             return None
         name = self.module.name()
-        self.lines = [f"def {name}(e, o):", "    s = e.state", "    l = e.loc"]
-        self.seen = ""
+        self.lines = [f"def {name}(e, o):", "    s = e.state"]
+        self.seen, self.bound = "", []
         if spec.component_choices:  # interchangeable moves are listed once
             if not self.classes:  # one table for every lister of the game
                 self.classes = self.module.bind(class_numbers(alike))
@@ -59,6 +61,8 @@ class ListerCode:
             self.groups = self.module.name("_v")
             self.lines.append(f"    {self.groups} = None")
         self._level(spec, 0, {}, {}, 1)
+        if any(USES_LOCALS.search(line) for line in self.lines):  # a reference that reads the choices
+            self.lines.insert(2, "    l = e.loc")
         self.lines.append("")
         self.module.add(self.lines)
         return name
@@ -75,16 +79,18 @@ class ListerCode:
         finally:
             self.expressions.scope, self.expressions.hoist = saved, None
 
-    def _test(self, indent: int, condition: tuple[n.Expr, str, bool]) -> str:
-        """Source that is true when the condition holds; one that may raise is worked out first, with its fallback."""
-        return self.generator.held(*condition, self._line, indent)
+    def _held(self, indent: int, condition: tuple[n.Expr, str, bool]) -> str:
+        """Source for a condition's value; one that may raise is worked out first, with its fallback, which is
+        given the choices made so far as the local names it reads."""
+        return self.generator.held(*condition, self._line, indent, self.bound)
 
     def _level(self, spec: ActionSpec, i: int, chosen: dict[str, str], scope: dict[str, str], indent: int) -> None:
         """The loops of the choices from `spec.order[i]` on.
 
         `chosen`: the variables of the choices made so far (the marker for one
-        not asked for); `scope`: those the conditions may read as variables (a
-        choice asked for only sometimes is read from `l`, where it is none).
+        not asked for); `scope`: the variables the conditions read them by (none
+        for one not asked for). They are written to the local names `l` only for
+        a fallback to the reference, which reads them there (see `_held`).
         """
         if i == len(spec.order):
             self._move(spec, chosen, indent)
@@ -94,10 +100,11 @@ class ListerCode:
         key, value, candidates = self.module.bind(choice.name), self.module.name("_v"), self.module.name("_v")
         asked_if = choice.rule.present_if
         sometimes = asked_if is not None
-        inner = scope if sometimes else {**scope, choice.name: value}
+        read = self.module.name("_v") if sometimes else value  # the marker reads as none
+        marker = self.module.bind(NOT_ASKED)
         body = indent
         if asked_if is not None:
-            self._line(indent, f"if {self._test(indent, self._condition(asked_if, scope))}:")
+            self._line(indent, f"if {self._held(indent, self._condition(asked_if, scope))}:")
             body = indent + 1
         self._candidates(choice, candidates, value, scope, body)
         if sometimes:
@@ -106,25 +113,29 @@ class ListerCode:
         hoist = Hoist({choice.name})  # what the conditions in the loop read of the state, worked out before it
         where = self._condition(choice.rule.where, {**scope, choice.name: value}, hoist) \
             if choice.rule.where is not None else None
+        inner = {**scope, choice.name: read}
         required = self._condition(check, inner, hoist) if check is not None else None
         for variable, code in hoist.lines:
             self._line(indent, f"{variable} = {code}")
         self._line(indent, f"for {value} in {candidates}:")
-        test_at = indent + 1
-        if sometimes:
-            self._line(indent + 1, f"if {value} is {self.module.bind(NOT_ASKED)}:")
-            self._line(indent + 2, f"l[{key}] = None")
-            self._line(indent + 1, "else:")
-            test_at = indent + 2
-        self._line(test_at, f"l[{key}] = {value}")
+        read_at = len(self.lines)
         if where is not None:
-            self._line(test_at, f"if not {self._test(test_at, where)}:")
+            test_at = indent + 1
+            if sometimes:
+                self._line(indent + 1, f"if {value} is not {marker}:")
+                test_at = indent + 2
+            self.bound.append((key, value))
+            self._line(test_at, f"if not {self._held(test_at, where)}:")
             self._line(test_at + 1, "continue")
+            self.bound.pop()
+        self.bound.append((key, f"(None if {value} is {marker} else {value})" if sometimes else value))
         if required is not None:
-            self._line(indent + 1, f"if not {self._test(indent + 1, required)}:")
+            self._line(indent + 1, f"if not {self._held(indent + 1, required)}:")
             self._line(indent + 2, "continue")
         self._level(spec, i + 1, {**chosen, choice.name: value}, inner, indent + 1)
-        self._line(indent, f"l.pop({key}, None)")
+        self.bound.pop()
+        if sometimes and any(re.search(rf"\b{read}\b", line) for line in self.lines[read_at:]):  # a test reads it
+            self.lines.insert(read_at, "    " * (indent + 1) + f"{read} = None if {value} is {marker} else {value}")
 
     def _candidates(self, choice: ChoiceSpec, candidates: str, value: str, scope: dict[str, str],
                     indent: int) -> None:
@@ -132,7 +143,7 @@ class ListerCode:
         if self.join is not None and self.join.choice == choice.name:
             self._joined_candidates(self.join, choice, candidates, value, scope, indent)
             return
-        self._source(choice, candidates, indent)
+        self._source(choice, candidates, scope, indent)
         if choice.kind == "player" and not seats_only(choice.rule.source):  # as the engine's walk checks them
             self._line(indent, f"{candidates} = [{self.module.bind(seat)}(s, {value}) for {value} in {candidates}]")
         elif choice.kind == "component":
@@ -146,7 +157,7 @@ class ListerCode:
         """Those that may complete the equality `require` starts with (see `join.py`), found once per listing."""
         index, groups = join.index, self.groups
         self._line(indent, f"if {groups} is None:")
-        self._source(choice, groups, indent + 1)
+        self._source(choice, groups, scope, indent + 1)
         self._line(indent + 1, f"{groups}.sort()")
         self._line(indent + 1, f"{groups} = {self.module.bind(index.grouped)}({groups})")
         key = self._sought(join, scope, indent)
@@ -173,8 +184,8 @@ class ListerCode:
         self._line(indent + 1, f"if {candidates} is None:")
         self._line(indent + 2, f"{candidates} = {pick}")
 
-    def _source(self, choice: ChoiceSpec, candidates: str, indent: int) -> None:
-        self._line(indent, f"{candidates} = {self.generator.value(choice.rule.source)}")
+    def _source(self, choice: ChoiceSpec, candidates: str, scope: dict[str, str], indent: int) -> None:
+        self._line(indent, f"{candidates} = {self._held(indent, self._condition(choice.rule.source, scope))}")
         self._line(indent, f"{candidates} = list({candidates}) if {candidates} is not None else []")
 
     def _untaken(self, choice: ChoiceSpec, candidates: str, value: str, scope: dict[str, str], indent: int) -> None:
