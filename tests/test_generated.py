@@ -419,3 +419,31 @@ def test_the_names_the_generated_code_looks_up_are_the_tables_own_keys(name: str
     bound = [value for value in game.listings[None].__globals__.values() if type(value) is str and value in keys]
     assert bound and all(keys[value] is value for value in bound)
     assert all(spec.name is key for key, spec in game.action_index.items())
+
+
+
+@pytest.mark.parametrize("name", ["uno", "uno-dice"])
+def test_each_text_of_a_ruleset_is_one_object_wherever_it_stands(name: str) -> None:
+    """A component's attribute, a die's face, an attribute's declared values and a symbol written in a rule are
+    one object per text: a variable set to a colour from any of them holds the object it held when the colour
+    did not change, which the generated code tests before it calls the table."""
+    game = load_game(name)
+    texts = [v for values in game.domains.values() for v in values]
+    texts += [c.attrs[a] for c in game.components for a in game.domains]
+    texts += [face[a] for c in game.components for face in c.faces for a in game.domains if a in face]
+    symbols = _symbols(game.rules)
+    texts += [symbol.const for symbol in symbols]
+    one: dict[Any, Any] = {}
+    assert symbols and len(texts) > 100 and all(one.setdefault(text, text) is text for text in texts)
+
+
+def _symbols(node: Any) -> list[Any]:
+    """The symbols written in a tree's rules (`red` in `active_colour == red`)."""
+    if isinstance(node, (list, tuple)):
+        return [found for item in node for found in _symbols(item)]
+    if isinstance(node, dict):
+        return _symbols(list(node.values()))
+    if not dataclasses.is_dataclass(node):
+        return []
+    found = [node] if type(node).__name__ == "Symbol" else []
+    return found + [f for field in dataclasses.fields(node) for f in _symbols(getattr(node, field.name))]

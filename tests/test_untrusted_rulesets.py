@@ -87,15 +87,25 @@ def test_a_file_name_longer_than_the_system_allows_is_one_clear_error(tmp_path: 
     assert "[F001]" in result.output and "Traceback" not in result.output
 
 
+# each doubles, or grows by 20 letters, a turn of the loop: unbounded, either would outlast the loop's own bound
+GROWS = {"a number": ("initial: 3", "x + x"), "a text": ("initial: ab", "x + 'twenty letters long'")}
+
+
+@pytest.mark.parametrize("records", [True, False], ids=["recording each change", "recording the course"])
+@pytest.mark.parametrize("grows", sorted(GROWS))
 @pytest.mark.parametrize("engine", ["interpreter", "generated"])
-def test_a_value_that_grows_in_a_loop_is_stopped_naming_the_variable(tmp_path: Path, engine: str) -> None:
-    """`x * x` in a loop reached numbers of millions of digits before: every value a game keeps is bounded."""
+def test_a_value_that_grows_in_a_loop_is_stopped_naming_the_variable(tmp_path: Path, engine: str, grows: str,
+                                                                     records: bool) -> None:
+    """`x * x` in a loop reached numbers of millions of digits before: every value a game keeps is bounded,
+    on a table that records each change and on one that records only the game's course (as `simulate` plays),
+    and the loop stops at the first value too large (not at its own bound)."""
+    initial, grown = GROWS[grows]
     text = BASE.replace("  passes: {scope: round, initial: 0}\n",
-                        "  passes: {scope: round, initial: 0}\n  x: {scope: game, initial: 3}\n")
+                        f"  passes: {{scope: round, initial: 0}}\n  x: {{scope: game, {initial}}}\n")
     text = text.replace("      - set: {passes: 0}\n", "      - set: {passes: 0}\n"
-                        "      - while: \"x > 0\"\n        do: [{set: {x: \"x * x\"}}]\n")
+                        f"      - while: \"x != none\"\n        do: [{{set: {{x: \"{grown}\"}}}}]\n")
     game = load_game(str(_write(tmp_path, text)), engine)
-    state = game.new_state(2, 0)
+    state = game.new_state(2, 0, record_changes=records)
     play = next(a for a in state.legal_actions() if a.name == "play")
     with pytest.raises(EvalError) as refused:
         state.apply(play)

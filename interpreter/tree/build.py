@@ -15,7 +15,6 @@ import hashlib
 import itertools
 import json
 import re
-import sys
 from pathlib import Path as FilePath
 from typing import Any
 
@@ -31,6 +30,7 @@ from . import kinds as K
 from . import nodes as n
 from .effects import EffectBuilder, is_star
 from .expressions import ExpressionBuilder, Locals
+from .nodes import named
 from .symbols import DefinitionEntry, Symbols, split_signature
 
 Path = tuple[Any, ...]
@@ -253,7 +253,7 @@ class RulesetBuilder:
             symbols.attributes[name] = T.ANY
             if values == "any":  # free text or numbers, such as a die's printed name
                 continue
-            symbols.domains[name] = list(values)
+            symbols.domains[name] = list(map(named, values))
             symbols.attributes[name] = T.of_values(values, name)
             for value in values:
                 if isinstance(value, str):
@@ -312,11 +312,11 @@ class RulesetBuilder:
         value_lists = [v if isinstance(v, list) else [v] for v in (entry[k] for k in keys)]
         for combo in itertools.product(*value_lists):
             attrs = {name: None for name in self.symbols.attributes}
-            attrs.update(zip(keys, combo))
+            attrs.update(zip(keys, map(named, combo)))
             for _ in range(copies):
                 if len(self.components) > MAX_COMPONENTS:
                     return
-                own_faces = tuple(dict(face) for face in faces)  # derived values are added per die
+                own_faces = tuple({k: named(v) for k, v in face.items()} for face in faces)  # derived ones added later
                 self.components.append(n.Component(id=len(self.components), attrs=dict(attrs), faces=own_faces))
 
     def _check_attribute(self, key: str, value: Any, path: Path) -> None:
@@ -640,13 +640,3 @@ def content_hash(doc: dict[str, Any]) -> str:
     """A stable hash of the resolved ruleset, carried by every log."""
     text = json.dumps(doc, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
-def named(name: Any) -> Any:
-    """A name of the ruleset (a zone's, a variable's, an action's) as Python's one copy of that text.
-
-    The table keeps its zones and variables by name, and the generated code looks
-    them up by names it binds (`codegen/module.py`), made one copy too: a lookup
-    then finds its key by identity instead of comparing the texts.
-    """
-    return sys.intern(name) if type(name) is str else name

@@ -21,7 +21,7 @@ from ..language.syntax import ExprError, Token, Tree, parse
 from ..words.names import suggest
 from . import fold
 from . import nodes as n
-from .nodes import ACTOR
+from .nodes import ACTOR, named
 from .symbols import DefinitionEntry, Symbols
 
 MAX_EXPRESSION_DEPTH = 40
@@ -181,6 +181,7 @@ class ExpressionBuilder:
             return n.Builtin(source=source, type=B.NAMES[name], reads=frozenset({ACTOR}) if name == "player"
                              else frozenset(), name=name)
         if name in symbols.symbols:
+            name = named(name)
             return n.Symbol(source=source, type=T.text({name}, symbols.symbol_labels.get(name)), const=name, name=name)
         raise self._error(f"unknown name {name!r}", node.children[0],
                           hint=suggest(name, symbols.known() + sorted(self._locals)), code="E110")

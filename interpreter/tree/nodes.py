@@ -20,6 +20,7 @@ inside its body) is the same node.
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, dataclass_transform
 
@@ -29,6 +30,19 @@ if TYPE_CHECKING:
     from .symbols import Symbols
 
 ACTOR = "@player"  # among the names a node reads: it depends on who acts
+
+
+def named(name: Any) -> Any:
+    """A text of the ruleset (a zone's, a variable's, an action's name; a symbol; a component's attribute) as
+    Python's one copy of that text.
+
+    The table keeps its zones and variables by name, and the generated code looks
+    them up by names it binds (`codegen/module.py`), made one copy too: a lookup
+    then finds its key by identity instead of comparing the texts. A value set
+    where the same text stood is then the same object, which the generated code
+    tests first (`codegen/effects.py`).
+    """
+    return sys.intern(name) if type(name) is str else name
 
 
 class _NotConstant:

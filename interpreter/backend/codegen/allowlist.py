@@ -36,7 +36,7 @@ _ATTRIBUTES = {  # what the generated code reads of an environment and a table, 
     "roll", "seat_after", "seat", "pile", "new_pile", "counted",
     # and what the turn's functions read, set and call
     "round_actions", "action_count", "steps", "last_actor", "turn_begun", "hand_on", "skipped", "round_over",
-    "events", "live_skips",
+    "events", "live_skips", "records_changes",
 }
 _STORED_ATTRIBUTES = {"turn_ended", "rule", "player", "loc",  # `rule`: the rule running, for a failure to name
                       "round_actions", "action_count", "steps", "last_actor", "turn_begun", "hand_on", "skipped",

@@ -24,6 +24,14 @@ def _while_limit() -> EvalError:
     return EvalError("while", limit=MAX_LOOP)
 
 
+def always_small(node: n.Expr) -> bool:
+    """Whether each value the expression may give is within what a variable may hold (see `Table.set_var`):
+    none, true or false, a component, a player, or a text of the ruleset's own values. A number, a list or
+    other text is measured when it is set."""
+    kind = node.type.kind
+    return kind in ("none", "bool", "component", "player") or (kind == "text" and node.type.values is not None)
+
+
 class EffectCode(n.Pass[None]):
     """Writes the statements of one effect into the function being written, at `indent`."""
 
@@ -89,12 +97,14 @@ class EffectCode(n.Pass[None]):
         value = self.value(node) if absent is None else f"({self.value(node)} or {absent})"
         return f"{self.module.bind(number)}({value})"
 
-    def set(self, target: n.Target, value: str) -> None:
+    def set(self, target: n.Target, value: str, small: bool = False) -> None:
         """The statement that sets a variable target to the value held by `value`.
 
         An entry that already holds that very object is passed over: `set_var` would
         find it unchanged and do nothing (most sets in a turn are such, a flag set
         to false again). A seat named by the rules is left to `set_var` to check.
+        A value known to be `small` (see `always_small`) is stored in place on a
+        table that records no change: `set_var` would only store it.
         """
         name = self.key(target.name)
         if target.every:
@@ -108,6 +118,12 @@ class EffectCode(n.Pass[None]):
             self.line(f"s.set_var({name}, {owner}, {value})")
         elif target.name in n.SEAT_TARGETS:
             self.line(f"s.set_var({name}, None, {value})")
+        elif small:
+            self.line(f"if s.vars[{name}] is not {value}:")
+            self.line("    if s.records_changes:")
+            self.line(f"        s.set_var({name}, None, {value})")
+            self.line("    else:")
+            self.line(f"        s.vars[{name}] = {value}")
         else:
             self.line(f"if s.vars[{name}] is not {value}:")
             self.line(f"    s.set_var({name}, None, {value})")
@@ -196,8 +212,8 @@ class EffectCode(n.Pass[None]):
         for _, value in effect.pairs:  # every right-hand side sees the old state
             held.append(self.var())
             self.line(f"{held[-1]} = {self.first(value)}")
-        for (target, _), name in zip(effect.pairs, held):
-            self.set(target, name)
+        for (target, value), name in zip(effect.pairs, held):
+            self.set(target, name, always_small(value))
 
     def visit_Increase(self, effect: n.Increase) -> None:
         for target, current, amount in effect.steps:
@@ -246,7 +262,7 @@ class EffectCode(n.Pass[None]):
             self.line(f"    s.roll({cid})")
         self.line(f"    {last} = {cid}")
         if effect.remember is not None:
-            self.set(effect.remember, last)
+            self.set(effect.remember, last, small=True)  # the last component drawn, or none
 
     def visit_Shuffle(self, effect: n.Shuffle) -> None:
         self.line(f"s.shuffle({self.key(effect.zone.name)}, {self.owner(effect.zone)})")
