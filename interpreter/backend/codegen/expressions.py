@@ -22,6 +22,7 @@ from .module import ModuleWriter
 
 _USES_TABLE = re.compile(r"\bs\b")
 USES_LOCALS = re.compile(r"\bl\b")
+_VARIABLE = re.compile(r"_v[0-9]+")
 
 
 def _present(values: list[Any]) -> list[Any]:
@@ -252,6 +253,9 @@ class ExpressionCode(n.Pass[str]):
             return f"{self.module.bind(self.symbols.attribute_values[node.name])}.get({obj})"
         plain, by_face = self.faces[node.name]
         self.risky = True  # a value that is no component
+        if _VARIABLE.fullmatch(obj):  # read in line where the component is a variable's (it is read thrice)
+            values, shown = self.module.bind(plain), self.module.bind(by_face)
+            return f"({values}[{obj}] if {shown}[{obj}] is None else {shown}[{obj}][s.faces[{obj}]])"
         return f"{self.module.bind(_face_reader(plain, by_face))}({obj}, s.faces)"
 
     def visit_Item(self, node: n.Item) -> str:
