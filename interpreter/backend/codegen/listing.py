@@ -80,8 +80,8 @@ class ListerCode:
             self.expressions.scope, self.expressions.hoist = saved, None
 
     def _held(self, indent: int, condition: tuple[n.Expr, str, bool]) -> str:
-        """Source for a condition's value; one that may raise is worked out first, with its fallback, which is
-        given the choices made so far as the local names it reads."""
+        """Source for a condition's (or a source's) value; one that may raise is worked out first, with its
+        fallback, which is given the choices made so far as the local names it reads."""
         return self.generator.held(*condition, self._line, indent, self.bound)
 
     def _level(self, spec: ActionSpec, i: int, chosen: dict[str, str], scope: dict[str, str], indent: int) -> None:
