@@ -102,6 +102,7 @@ class ListerCode:
         sometimes = asked_if is not None
         read = self.module.name("_v") if sometimes else value  # the marker reads as none
         marker = self.module.bind(NOT_ASKED)
+        reading = f"None if {value} is {marker} else {value}"
         body = indent
         if asked_if is not None:
             self._line(indent, f"if {self._held(indent, self._condition(asked_if, scope))}:")
@@ -128,14 +129,14 @@ class ListerCode:
             self._line(test_at, f"if not {self._held(test_at, where)}:")
             self._line(test_at + 1, "continue")
             self.bound.pop()
-        self.bound.append((key, f"(None if {value} is {marker} else {value})" if sometimes else value))
+        self.bound.append((key, f"({reading})" if sometimes else value))
         if required is not None:
             self._line(indent + 1, f"if not {self._held(indent + 1, required)}:")
             self._line(indent + 2, "continue")
         self._level(spec, i + 1, {**chosen, choice.name: value}, inner, indent + 1)
         self.bound.pop()
         if sometimes and any(re.search(rf"\b{read}\b", line) for line in self.lines[read_at:]):  # a test reads it
-            self.lines.insert(read_at, "    " * (indent + 1) + f"{read} = None if {value} is {marker} else {value}")
+            self.lines.insert(read_at, "    " * (indent + 1) + f"{read} = {reading}")
 
     def _candidates(self, choice: ChoiceSpec, candidates: str, value: str, scope: dict[str, str],
                     indent: int) -> None:

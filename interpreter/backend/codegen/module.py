@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import sys
 import warnings
 from types import CodeType
 from typing import Any
 
+from ...tree.nodes import named
 from .allowlist import BUILTINS, check
 
 MAX_SOURCE = 2_000_000  # characters of one generated module
@@ -52,7 +52,7 @@ class ModuleWriter:
         found = self._bound.get(key)
         if found is None:
             found = self._bound[key] = self.name()
-            self.namespace[found] = sys.intern(value) if type(value) is str else value  # as names are (tree/build.py)
+            self.namespace[found] = named(value)  # one copy of a text, as the tree's names are
         return found
 
     def literal(self, value: Any) -> str:
